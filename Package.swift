@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ResilientDecoding",
+  platforms: [
+    .iOS(.v12),
+    .macOS(.v10_14),
+    .tvOS(.v12),
+    .watchOS(.v5),
+  ],
+  products: [
+    .library(name: "ResilientDecoding", targets: ["ResilientDecoding"])
+  ],
+  targets: [
+    .target(name: "ResilientDecoding"),
+    .executableTarget(
+      name: "resilient-demo",
+      dependencies: ["ResilientDecoding"],
+      path: "Sources/ResilientDemo",
+      resources: [.copy("listings.json")]
+    ),
+    .testTarget(
+      name: "ResilientDecodingTests",
+      dependencies: ["ResilientDecoding"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,19 @@
+// Conditional conformances of `Resilient` (`Sendable` is declared beside the type, as the
+// compiler requires). Equality and hashing look at the wrapped value only:
+// two properties holding the same value are equal whatever happened while decoding them.
+
+extension Resilient: Equatable where Value: Equatable {
+  /// Two wrappers are equal when their wrapped values are equal; the decoding outcome is ignored.
+  @inlinable
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Resilient: Hashable where Value: Hashable {
+  /// Hashes the wrapped value only, consistently with `==`.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}

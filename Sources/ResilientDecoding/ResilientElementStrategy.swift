@@ -1,0 +1,112 @@
+/// How one value is decoded, wherever it sits: under a key, in an unkeyed container or alone in
+/// a single-value container.
+///
+/// A plain `Decodable` asks the container for itself, so that decoders keep their special
+/// handling of `URL`, `Date`, `Data` and the like. A ``ResilientRawRepresentable`` decodes its
+/// raw value (through the container, for the same reason) and then its case, so that a raw
+/// value with no case is told apart from a raw value of the wrong type.
+@usableFromInline
+protocol ResilientElementStrategy {
+  associatedtype Element
+
+  static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+    -> Element
+  static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Element?
+  static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element
+  static func decode(from container: any SingleValueDecodingContainer) throws -> Element
+}
+
+/// Decodes a `Decodable` value as plain `Codable` would.
+@usableFromInline
+enum PlainElement<Element: Decodable>: ResilientElementStrategy {
+  @inlinable
+  static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+    -> Element
+  {
+    try container.decode(Element.self, forKey: key)
+  }
+
+  @inlinable
+  static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Element?
+  {
+    try container.decodeIfPresent(Element.self, forKey: key)
+  }
+
+  @inlinable
+  static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
+    try container.decode(Element.self)
+  }
+
+  @inlinable
+  static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
+    try container.decode(Element.self)
+  }
+}
+
+/// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error
+/// of the type when the raw value has no case.
+@usableFromInline
+enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
+  @inlinable
+  static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+    -> Element
+  {
+    let rawValue = try container.decode(Element.RawValue.self, forKey: key)
+    guard let value = Element(rawValue: rawValue) else {
+      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+    }
+    return value
+  }
+
+  @inlinable
+  static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Element?
+  {
+    guard let rawValue = try container.decodeIfPresent(Element.RawValue.self, forKey: key) else {
+      return nil
+    }
+    guard let value = Element(rawValue: rawValue) else {
+      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+    }
+    return value
+  }
+
+  @inlinable
+  static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
+    let rawValue = try container.decode(Element.RawValue.self)
+    guard let value = Element(rawValue: rawValue) else {
+      let index = ElementCodingKey(index: container.currentIndex - 1)
+      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [index])
+    }
+    return value
+  }
+
+  @inlinable
+  static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
+    let rawValue = try container.decode(Element.RawValue.self)
+    guard let value = Element(rawValue: rawValue) else {
+      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath)
+    }
+    return value
+  }
+}
+
+/// The error for a raw value that has no case: an ``UnknownNovelValueError`` when the type is
+/// not frozen (new values are expected), a `DecodingError.dataCorrupted` when it is.
+@usableFromInline
+func novelValueError<Element: ResilientRawRepresentable>(
+  _: Element.Type,
+  rawValue: Element.RawValue,
+  codingPath: @autoclosure () -> [any CodingKey]
+) -> any Error {
+  guard Element.isFrozen else {
+    return UnknownNovelValueError(novelValue: rawValue)
+  }
+  return DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: codingPath(),
+      debugDescription: "\(Element.self) is frozen and has no case for the raw value \(rawValue)"
+    ))
+}

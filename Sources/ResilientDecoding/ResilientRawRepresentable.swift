@@ -1,0 +1,127 @@
+/// A raw-representable type, usually an enum with a raw value, that decides how `@Resilient`
+/// properties treat raw values it has no case for.
+///
+/// Conforming changes nothing outside `@Resilient` properties. Inside them:
+/// - ``decodingFallback``: give it a value of `Self` (`static var decodingFallback: Self {
+///   .unknown }`) and a non-optional property `@Resilient var kind: Kind` decodes to the
+///   fallback instead of failing. Without it (the default, of type `Void`), declare the
+///   property optional. Arrays and dictionaries never use the fallback: they omit the element.
+/// - ``isFrozen``: `false` (the default) means a raw value with no case is expected as the
+///   server adds cases; it becomes an ``UnknownNovelValueError``, which the error digest hides
+///   unless asked. `true` means such a value is corrupt data, reported like any other error.
+public protocol ResilientRawRepresentable: Decodable, RawRepresentable
+where RawValue: Decodable {
+  /// The type of ``decodingFallback``: `Self` to have a fallback, `Void` (the default) not to.
+  associatedtype DecodingFallback
+
+  /// The value used when a non-collection property cannot be decoded, if `DecodingFallback`
+  /// is `Self`.
+  static var decodingFallback: DecodingFallback { get }
+
+  /// Whether every raw value this type will ever see has a case. Defaults to `false`.
+  static var isFrozen: Bool { get }
+}
+
+extension ResilientRawRepresentable {
+  /// Not frozen: raw values with no case are treated as newer than this code.
+  public static var isFrozen: Bool { false }
+}
+
+extension ResilientRawRepresentable where DecodingFallback == Void {
+  /// No fallback.
+  public static var decodingFallback: Void { () }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a `@Resilient` raw-representable property that has a fallback: the value for a
+  /// known raw value, the fallback otherwise (missing key and `null` included), reported.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
+    -> Resilient<T> where T.DecodingFallback == T
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientRawValueWithFallback(T.self)
+  }
+
+  /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
+  /// when missing, `null`, of the wrong raw type (reported) or a raw value with no case.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
+    -> Resilient<T?>
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientOptional(
+      RawElement<T>.self, recoveringTo: nil)
+  }
+
+  /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
+  /// missing or `null`, the fallback when the value cannot be used (reported).
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
+    -> Resilient<T?> where T.DecodingFallback == T
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientOptional(
+      RawElement<T>.self, recoveringTo: T.decodingFallback)
+  }
+
+  /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
+  /// element that cannot be used. The fallback is never used in a collection.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
+    -> Resilient<[T]>
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientElements(
+      RawElement<T>.self, absent: [], wrap: { $0 })
+  }
+
+  /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
+  /// reporting) every element that cannot be used.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
+    -> Resilient<[T]?>
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientElements(
+      RawElement<T>.self, absent: nil, wrap: { $0 })
+  }
+
+  /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
+  /// reporting) every entry that cannot be used.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
+    throws -> Resilient<[String: T]>
+  {
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      RawElement<T>.self, absent: [:], wrap: { $0 })
+  }
+
+  /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
+  /// omitting (and reporting) every entry that cannot be used.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(
+    _: Resilient<[String: T]?>.Type, forKey key: Key
+  ) throws -> Resilient<[String: T]?> {
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      RawElement<T>.self, absent: nil, wrap: { $0 })
+  }
+}
+
+extension ResilientValueSource {
+  /// The behaviour of a non-optional raw-representable value with a fallback: anything but a
+  /// known raw value (a missing key and `null` included) gives the fallback, reported.
+  @inlinable
+  func decodeResilientRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type)
+    -> Resilient<T> where T.DecodingFallback == T
+  {
+    decodeResilientRawValue(T.self, fallback: T.decodingFallback)
+  }
+
+  /// Decodes a raw-representable value, recovering to `fallback` (reported) on any failure.
+  @inlinable
+  func decodeResilientRawValue<T: ResilientRawRepresentable>(
+    _: T.Type, fallback: @autoclosure () -> T
+  ) -> Resilient<T> {
+    do {
+      return .decoded(try decode(RawElement<T>.self))
+    } catch {
+      return .recovered(fallback(), from: report(error), wasReported: true)
+    }
+  }
+}
