@@ -43,19 +43,7 @@ extension ResilientValueSource {
     do {
       entries = try decodePlain([String: DictionaryEntry<Strategy>].self)
     } catch {
-      #if DEBUG
-        let resilient = recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
-        if case .recoveredFrom(let error, let wasReported) = resilient.outcome {
-          return .recovered(
-            resilient.wrappedValue,
-            from: ResilientDecodingOutcome.DictionaryDecodingError<Strategy.Element>(
-              wholeValueError: error),
-            wasReported: wasReported)
-        }
-        return resilient
-      #else
-        return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
-      #endif
+      return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
     }
     return DictionaryEntry.collect(entries, wrap: wrap)
   }

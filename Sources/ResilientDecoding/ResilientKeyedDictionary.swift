@@ -61,31 +61,38 @@ extension ResilientValueSource {
     wrap: ([K: Strategy.Element]) -> Value
   ) -> Resilient<Value> {
     var converted: [K: Strategy.Element] = [:]
-    var keyErrors: [String: any Error] = [:]
+    var badKeys: [(string: String, isDuplicate: Bool)] = []
     let byString = decodeResilientDictionary(
       strategy, absent: absent(),
       wrap: { (entries: [String: Strategy.Element]) -> Value in
         converted.reserveCapacity(entries.count)
         // Key order makes the result, and the errors, the same from run to run.
         for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
-          let codingKey = AnyCodingKey(string)
+          let codingKey = AnyCodingKey(converting: string)
           guard let key = K(codingKey: codingKey) else {
-            keyErrors[string] = unconvertibleKeyError(K.self, string: string)
+            badKeys.append((string, false))
             continue
           }
           guard converted[key] == nil else {
-            keyErrors[string] = duplicateKeyError(K.self, string: string)
+            badKeys.append((string, true))
             continue
           }
           converted[key] = value
         }
         return wrap(converted)
       })
-    guard !keyErrors.isEmpty else { return byString }
-    if let decoder = reportingDecoder(), let reporter = decoder.resilientDecodingErrorReporter {
-      for (string, error) in keyErrors.sorted(by: { $0.key < $1.key }) {
-        reporter.report(error, at: decoder.codingPath + [AnyCodingKey(string)])
-      }
+    guard !badKeys.isEmpty else { return byString }
+    let decoder = reportingDecoder()
+    let reporter = decoder?.resilientDecodingErrorReporter
+    var keyErrors: [(string: String, error: any Error)] = []
+    for (string, isDuplicate) in badKeys {
+      let codingPath = (decoder?.codingPath ?? []) + [AnyCodingKey(reporting: string)]
+      let error =
+        isDuplicate
+        ? duplicateKeyError(K.self, string: string, codingPath: codingPath)
+        : unconvertibleKeyError(K.self, string: string, codingPath: codingPath)
+      reporter?.report(error, at: codingPath)
+      keyErrors.append((string, error))
     }
     #if DEBUG
       var results: [String: Result<Strategy.Element, any Error>] = [:]
@@ -114,43 +121,56 @@ extension ResilientValueSource {
 /// ``UnknownNovelValueError`` if that type is a non-frozen ``ResilientRawRepresentable``, a
 /// `DecodingError.dataCorrupted` otherwise.
 @usableFromInline
-func unconvertibleKeyError<K>(_: K.Type, string: String) -> any Error {
+func unconvertibleKeyError<K>(_: K.Type, string: String, codingPath: [any CodingKey])
+  -> any Error
+{
   if let raw = K.self as? any ResilientRawRepresentable.Type, !raw.isFrozen {
     return UnknownNovelValueError(novelValue: string)
   }
   return DecodingError.dataCorrupted(
     DecodingError.Context(
-      codingPath: [AnyCodingKey(string)],
+      codingPath: codingPath,
       debugDescription: "The dictionary key \"\(string)\" is not a valid \(K.self)"))
 }
 
 /// The error for a dictionary key that converts to a key already used by another entry.
 @usableFromInline
-func duplicateKeyError<K>(_: K.Type, string: String) -> any Error {
+func duplicateKeyError<K>(_: K.Type, string: String, codingPath: [any CodingKey])
+  -> any Error
+{
   DecodingError.dataCorrupted(
     DecodingError.Context(
-      codingPath: [AnyCodingKey(string)],
+      codingPath: codingPath,
       debugDescription:
         "The dictionary key \"\(string)\" is the same \(K.self) as an earlier key; the entry "
         + "was dropped"))
 }
 
-/// A coding key made from a dictionary key as written in the data, with the integer value it
-/// spells, if any (so that `Int` keys convert).
+/// A coding key made from a dictionary key as written in the data.
 @usableFromInline
 struct AnyCodingKey: CodingKey, Sendable {
   @usableFromInline let stringValue: String
   @usableFromInline let intValue: Int?
 
+  /// A key to convert to the dictionary's key type: it carries the integer the string spells,
+  /// if any, because `Int` and integer-backed keys convert from `intValue`.
   @usableFromInline
-  init(_ string: String) {
+  init(converting string: String) {
     self.stringValue = string
     self.intValue = Int(string)
   }
 
+  /// A key for a coding path: named by its string only, as decoders name dictionary keys, so
+  /// that a key written `"01"` is reported as `01`, not as index 1.
+  @usableFromInline
+  init(reporting string: String) {
+    self.stringValue = string
+    self.intValue = nil
+  }
+
   @usableFromInline
   init?(stringValue: String) {
-    self.init(stringValue)
+    self.init(reporting: stringValue)
   }
 
   @usableFromInline
