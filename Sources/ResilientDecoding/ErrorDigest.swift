@@ -23,6 +23,11 @@ public struct ErrorDigest: Sendable {
     /// The coding path written for people: integer keys as `[n]`, other keys joined by `.`,
     /// as in `listings[1].price`; empty for the root.
     public var path: String {
+      Self.path(of: codingPath)
+    }
+
+    /// Writes a coding path the way ``path`` does.
+    static func path(of codingPath: [any CodingKey]) -> String {
       var path = ""
       for key in codingPath {
         if let index = key.intValue {

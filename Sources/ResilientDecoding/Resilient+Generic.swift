@@ -50,12 +50,9 @@ extension ResilientValueSource {
   /// The coding path of the value, written for an assertion message.
   private var codingPathDescription: String? {
     guard let decoder = reportingDecoder(), !decoder.codingPath.isEmpty else { return nil }
-    return ErrorDigest.Entry(codingPath: decoder.codingPath, error: CancellationMarker()).path
+    return ErrorDigest.Entry.path(of: decoder.codingPath)
   }
 }
-
-/// A placeholder error, used only to format a coding path.
-private struct CancellationMarker: Error {}
 
 /// A type whose resilient behaviour depends on its shape (optional, array, set, dictionary).
 protocol ResilientShape: Decodable {
