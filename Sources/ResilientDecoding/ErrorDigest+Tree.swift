@@ -44,7 +44,7 @@ extension ErrorDigest {
       }
       let names = order.values.sorted { lhs, rhs in
         switch (lhs.intValue, rhs.intValue) {
-        case let (left?, right?): return left != right ? left < right : lhs.name < rhs.name
+        case (let left?, let right?): return left != right ? left < right : lhs.name < rhs.name
         case (.some, nil): return true
         case (nil, .some): return false
         case (nil, nil): return lhs.name < rhs.name

@@ -19,7 +19,9 @@
       let elementsInDecodingOrder: DecodingOrder?
 
       @inlinable
-      init(outcome: ResilientDecodingOutcome, value: Value, elementsInDecodingOrder: DecodingOrder?) {
+      init(
+        outcome: ResilientDecodingOutcome, value: Value, elementsInDecodingOrder: DecodingOrder?
+      ) {
         self.outcome = outcome
         self.value = value
         self.elementsInDecodingOrder = elementsInDecodingOrder

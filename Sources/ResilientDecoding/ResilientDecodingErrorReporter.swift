@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Register a reporter in a decoder's `userInfo` (with
 /// `decoder.enableResilientDecodingErrorReporting()`, or by storing one under
-/// ``Foundation/CodingUserInfoKey/resilientDecodingErrorReporter``), decode, then call
+/// ``Swift/CodingUserInfoKey/resilientDecodingErrorReporter``), decode, then call
 /// ``flushReportedErrors()`` to get an ``ErrorDigest`` to log. A reporter may be shared by
 /// decodes running on several threads at once.
 public final class ResilientDecodingErrorReporter: @unchecked Sendable {

@@ -92,7 +92,8 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
     #if DEBUG
       return .recovered(
         kept,
-        from: ResilientDecodingOutcome.DictionaryDecodingError(results: entries.mapValues(\.result)),
+        from: ResilientDecodingOutcome.DictionaryDecodingError(
+          results: entries.mapValues(\.result)),
         wasReported: false)
     #else
       return .decoded(kept)

@@ -55,7 +55,8 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   {
     let rawValue = try container.decode(Element.RawValue.self, forKey: key)
     guard let value = Element(rawValue: rawValue) else {
-      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+      throw novelValueError(
+        Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
     }
     return value
   }
@@ -68,7 +69,8 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
       return nil
     }
     guard let value = Element(rawValue: rawValue) else {
-      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+      throw novelValueError(
+        Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
     }
     return value
   }
@@ -78,7 +80,8 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
     let rawValue = try container.decode(Element.RawValue.self)
     guard let value = Element(rawValue: rawValue) else {
       let index = ElementCodingKey(index: container.currentIndex - 1)
-      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [index])
+      throw novelValueError(
+        Element.self, rawValue: rawValue, codingPath: container.codingPath + [index])
     }
     return value
   }

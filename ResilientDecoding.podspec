@@ -1,0 +1,24 @@
+Pod::Spec.new do |s|
+  s.name = 'ResilientDecoding'
+  s.version = '1.0.0'
+  s.summary = 'Decodable properties that recover from bad data instead of failing the decode.'
+  s.description = <<-DESC
+    The @Resilient property wrapper lets optionals, arrays, sets, dictionaries and
+    raw-representable enums keep whatever could be decoded when the data is partly
+    invalid, records what went wrong for inspection in DEBUG builds, and reports it
+    through an error digest for logging in production.
+  DESC
+  s.homepage = 'https://github.com/OWNER/ResilientDecoding'
+  s.license = { :type => 'MIT', :file => 'LICENSE' }
+  s.author = 'The ResilientDecoding authors'
+  s.source = { :git => 'https://github.com/OWNER/ResilientDecoding.git', :tag => s.version.to_s }
+
+  s.swift_version = '6.0'
+  s.ios.deployment_target = '12.0'
+  s.osx.deployment_target = '10.14'
+  s.tvos.deployment_target = '12.0'
+  s.watchos.deployment_target = '5.0'
+
+  s.source_files = 'Sources/ResilientDecoding/**/*.swift'
+  s.frameworks = 'Foundation'
+end
