@@ -108,6 +108,9 @@ extension Resilient {
   }
 
   /// A value that stands in for one that could not be decoded.
+  ///
+  /// `error` is only evaluated in DEBUG, to record the outcome: report the error before
+  /// calling this, never from inside the argument, or release builds will not report it.
   @inlinable
   static func recovered(
     _ value: Value,

@@ -45,58 +45,85 @@ extension ResilientValueSource {
     } catch {
       return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
     }
-    return DictionaryEntry.collect(entries, wrap: wrap)
+    return DictionaryEntry.collect(entries, wrap: wrap, reportingTo: self)
   }
 }
 
-/// One value of a resilient dictionary: decoding it never throws, it keeps the value or, having
-/// reported the error at the entry's own coding path, nothing (in DEBUG, the error).
+/// One value of a resilient dictionary: decoding it never throws, it keeps the value or the
+/// error and where it happened.
+///
+/// The error is not reported while the entry decodes: decoders visit the entries of a
+/// dictionary in no fixed order (`JSONDecoder` in hash order, different on every run), so
+/// ``collect(_:wrap:reportingTo:)`` reports them afterwards, in key order, to keep the digest the
+/// same from run to run.
 @usableFromInline
 struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
-  #if DEBUG
-    @usableFromInline let result: Result<Strategy.Element, any Error>
-    @inlinable var value: Strategy.Element? { try? result.get() }
-  #else
-    @usableFromInline let value: Strategy.Element?
-  #endif
+  @usableFromInline let value: Strategy.Element?
+  @usableFromInline let failure: DictionaryEntryFailure?
 
   @inlinable
   init(from decoder: any Decoder) {
     do {
-      let value = try Strategy.decode(from: decoder.singleValueContainer())
-      #if DEBUG
-        result = .success(value)
-      #else
-        self.value = value
-      #endif
+      value = try Strategy.decode(from: decoder.singleValueContainer())
+      failure = nil
     } catch {
-      decoder.reportError(error)
-      #if DEBUG
-        result = .failure(error)
-      #else
-        value = nil
-      #endif
+      value = nil
+      failure = DictionaryEntryFailure(error: error, codingPath: decoder.codingPath)
     }
   }
 
-  /// The dictionary of the values that decoded, and its outcome.
+  /// The dictionary of the values that decoded, and its outcome, having reported the entries
+  /// that failed in key order.
   @inlinable
-  static func collect<Value>(
+  static func collect<Value, Source: ResilientValueSource>(
     _ entries: [String: Self],
-    wrap: ([String: Strategy.Element]) -> Value
+    wrap: ([String: Strategy.Element]) -> Value,
+    reportingTo source: Source
   ) -> Resilient<Value> {
-    if entries.values.allSatisfy({ $0.value != nil }) {
+    if entries.values.allSatisfy({ $0.failure == nil }) {
       return .decoded(wrap(entries.mapValues { $0.value! }))
     }
+    reportFailures(of: entries, to: source)
     let kept = wrap(entries.compactMapValues(\.value))
     #if DEBUG
       return .recovered(
         kept,
         from: ResilientDecodingOutcome.DictionaryDecodingError(
-          results: entries.mapValues(\.result)),
+          results: entries.mapValues { entry in
+            entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
+          }),
         wasReported: false)
     #else
       return .decoded(kept)
     #endif
+  }
+
+  /// Reports the error of every entry that failed, in key order, each at its own coding path.
+  @usableFromInline
+  static func reportFailures<Source: ResilientValueSource>(
+    of entries: [String: Self], to source: Source
+  ) {
+    guard let reporter = source.reportingDecoder()?.resilientDecodingErrorReporter else { return }
+    for (_, entry) in entries.sorted(by: { $0.key < $1.key }) {
+      if let failure = entry.failure {
+        reporter.report(failure.error, at: failure.codingPath)
+      }
+    }
+  }
+}
+
+/// Why an entry of a resilient dictionary failed, and where.
+///
+/// A class, so that an entry that decoded carries one null reference, not room for an error and
+/// a path.
+@usableFromInline
+final class DictionaryEntryFailure {
+  @usableFromInline let error: any Error
+  @usableFromInline let codingPath: [any CodingKey]
+
+  @inlinable
+  init(error: any Error, codingPath: [any CodingKey]) {
+    self.error = error
+    self.codingPath = codingPath
   }
 }

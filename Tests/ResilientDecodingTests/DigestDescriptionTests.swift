@@ -1,0 +1,228 @@
+import Foundation
+import ResilientDecoding
+import XCTest
+
+/// SPEC §3: the tree that `description` and `debugDescription` print, in DEBUG and release.
+final class DigestDescriptionTests: XCTestCase {
+  /// Decodes `type` from `json` and returns the description of its digest, checking that
+  /// `debugDescription` prints the same.
+  private func digestDescription<T: Decodable>(
+    _ type: T.Type,
+    json: String,
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> String {
+    let digest = try XCTUnwrap(decode(type, json: json).digest, file: file, line: line)
+    XCTAssertEqual(digest.debugDescription, digest.description, file: file, line: line)
+    return digest.description
+  }
+
+  func testSeedReadmeExampleDigestIsPrintedExactly() throws {
+    struct Example: Decodable {
+      @Resilient var resilientArrayProperty: [Int]
+      @Resilient var resilientRawRepresentableProperty: Fruit?
+    }
+    let description = try digestDescription(
+      Example.self,
+      json: #"""
+        {
+          "resilientArrayProperty": [0, "one", 2, "three"],
+          "resilientRawRepresentableProperty": "novel"
+        }
+        """#)
+    XCTAssertEqual(
+      description,
+      """
+      resilientArrayProperty
+        Index 1
+          - Could not decode as `Int`
+        Index 3
+          - Could not decode as `Int`
+      resilientRawRepresentableProperty
+        - Unknown novel value "novel" (this error is not reported by default)
+      """)
+  }
+
+  func testNestedTypesNestInTheTree() throws {
+    struct Catalog: Decodable {
+      @Resilient var products: [Product]
+      @Resilient var owner: Person?
+    }
+    struct Product: Decodable {
+      let name: String
+      @Resilient var price: Double?
+      @Resilient var tags: [String]
+      @Resilient var fruit: Fruit?
+    }
+    struct Person: Decodable {
+      let name: String
+    }
+    let description = try digestDescription(
+      Catalog.self,
+      json: #"""
+        {
+          "products": [
+            {"name": "a", "price": "cheap", "tags": ["x", 1]},
+            {"price": 2},
+            {"name": "c", "price": null, "fruit": "kiwi"}
+          ],
+          "owner": {"name": 5}
+        }
+        """#)
+    XCTAssertEqual(
+      description,
+      """
+      owner
+        - Could not decode as `String`
+      products
+        Index 0
+          price
+            - Could not decode as `Double`
+          tags
+            Index 1
+              - Could not decode as `String`
+        Index 1
+          - Key "name" not found
+        Index 2
+          fruit
+            - Unknown novel value "kiwi" (this error is not reported by default)
+      """)
+  }
+
+  func testArrayElementsArePrintedInNumericOrder() throws {
+    struct Numbers: Decodable {
+      @Resilient var values: [Int]
+    }
+    let description = try digestDescription(
+      Numbers.self, json: #"{"values": [0, 1, "2", 3, 4, 5, 6, 7, 8, 9, null, "11", 12]}"#)
+    XCTAssertEqual(
+      description,
+      """
+      values
+        Index 2
+          - Could not decode as `Int`
+        Index 10
+          - Expected `Int` but found null instead
+        Index 11
+          - Could not decode as `Int`
+      """)
+  }
+
+  func testNovelAndFrozenValuesAreSummarised() throws {
+    struct Values: Decodable {
+      @Resilient var novel: Fruit?
+      @Resilient var frozen: FrozenFruit?
+      @Resilient var link: SecureLink?
+      @Resilient var moods: [String: Mood]
+    }
+    let description = try digestDescription(
+      Values.self,
+      json: #"""
+        {
+          "novel": "kiwi",
+          "frozen": "kiwi",
+          "link": "http://example.com/x",
+          "moods": {"b": "bored", "a": "calm"}
+        }
+        """#)
+    XCTAssertEqual(
+      description,
+      """
+      frozen
+        - Data corrupted
+      link
+        - Unknown novel value "http://example.com/x" (this error is not reported by default)
+      moods
+        a
+          - Unknown novel value "calm" (this error is not reported by default)
+        b
+          - Unknown novel value "bored" (this error is not reported by default)
+      novel
+        - Unknown novel value "kiwi" (this error is not reported by default)
+      """)
+  }
+
+  func testChildrenAreSortedByNameNotByDeclaration() throws {
+    struct Unsorted: Decodable {
+      @Resilient var zebra: Int?
+      @Resilient var mood: Mood
+      @Resilient var apple: Int?
+    }
+    let description = try digestDescription(
+      Unsorted.self, json: #"{"zebra": "z", "apple": "a"}"#)
+    XCTAssertEqual(
+      description,
+      """
+      apple
+        - Could not decode as `Int`
+      mood
+        - Key "mood" not found
+      zebra
+        - Could not decode as `Int`
+      """)
+  }
+
+  /// A custom error described by its message.
+  struct Note: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// A value whose decoding reports two notes at its own path, then has a child of its own.
+  struct Gauge: Decodable {
+    @Resilient var reading: Int?
+
+    enum CodingKeys: CodingKey {
+      case reading
+    }
+
+    init(from decoder: any Decoder) throws {
+      decoder.reportError(Note(description: "zeta note"))
+      decoder.reportError(Note(description: "alpha note"))
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      _reading = try container.decode(Resilient<Int?>.self, forKey: .reading)
+    }
+  }
+
+  func testOwnErrorsComeFirstSortedThenChildren() throws {
+    struct Panel: Decodable {
+      let gauge: Gauge
+    }
+    let description = try digestDescription(Panel.self, json: #"{"gauge": {"reading": "x"}}"#)
+    XCTAssertEqual(
+      description,
+      """
+      gauge
+        - alpha note
+        - zeta note
+        reading
+          - Could not decode as `Int`
+      """)
+  }
+
+  func testErrorsAtTheRootArePrintedWithoutIndentation() throws {
+    let description = try digestDescription(
+      Gauge.self, json: #"{"reading": null}"#)
+    XCTAssertEqual(description, "- alpha note\n- zeta note")
+  }
+
+  func testValueNotFoundAndKeyNotFoundSummaries() throws {
+    struct Moods: Decodable {
+      @Resilient var present: Mood
+      @Resilient var missing: Mood
+      @Resilient var items: [Item]
+    }
+    let description = try digestDescription(
+      Moods.self, json: #"{"present": null, "items": [{"title": "x"}]}"#)
+    XCTAssertEqual(
+      description,
+      """
+      items
+        Index 0
+          - Key "name" not found
+      missing
+        - Key "missing" not found
+      present
+        - Expected `String` but found null instead
+      """)
+  }
+}

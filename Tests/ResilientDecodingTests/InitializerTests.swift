@@ -1,0 +1,35 @@
+import Foundation
+import ResilientDecoding
+import XCTest
+
+/// SPEC §1: `init(wrappedValue:)` and `init(_:)` record a successful outcome.
+final class InitializerTests: XCTestCase {
+  struct Model: Decodable {
+    @Resilient var values: [Int]
+    @Resilient var name: String?
+  }
+
+  func testMemberwiseInitializerWrapsValues() {
+    let model = Model(values: [1, 2], name: "n")
+    XCTAssertEqual(model.values, [1, 2])
+    XCTAssertEqual(model.name, "n")
+    #if DEBUG
+      assertOutcome(model.$values.outcome, .decodedSuccessfully)
+      assertOutcome(model.$name.outcome, .decodedSuccessfully)
+      XCTAssertNil(model.$name.error)
+      XCTAssertEqual(summaries(model.$values.results), [.success(1), .success(2)])
+    #endif
+  }
+
+  func testInitializersRecordASuccessfulOutcome() {
+    let unlabelled = Resilient<Int?>(nil)
+    let labelled = Resilient(wrappedValue: Mood.sad)
+    XCTAssertNil(unlabelled.wrappedValue)
+    XCTAssertEqual(labelled.wrappedValue, .sad)
+    #if DEBUG
+      assertOutcome(unlabelled.projectedValue.outcome, .decodedSuccessfully)
+      assertOutcome(labelled.projectedValue.outcome, .decodedSuccessfully)
+      XCTAssertNil(labelled.projectedValue.error)
+    #endif
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ResilientDecoding
+import XCTest
+
+/// SPEC §2: a `keyDecodingStrategy` rewrites the property's key, never a dictionary's keys.
+final class KeyDecodingStrategyTests: XCTestCase {
+  struct Profile: Decodable {
+    @Resilient var userScores: [String: Int]
+    @Resilient var favouriteFruits: [String: Fruit]?
+    @Resilient var recentIds: [Int]
+    @Resilient var displayName: String?
+  }
+
+  private var snakeCaseDecoder: JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+  }
+
+  func testSnakeCasePropertyKeysAreConvertedButDictionaryKeysAreKept() throws {
+    let (profile, digest) = try decode(
+      Profile.self,
+      json: #"""
+        {
+          "user_scores": {"first_name": 1, "last_name": "x", "camelCase": 3},
+          "favourite_fruits": {"morning_snack": "apple", "late_snack": "fig"},
+          "recent_ids": [1, "2"],
+          "display_name": "Ann"
+        }
+        """#,
+      using: snakeCaseDecoder)
+    XCTAssertEqual(profile.userScores, ["first_name": 1, "camelCase": 3])
+    XCTAssertEqual(profile.favouriteFruits, ["morning_snack": .apple])
+    XCTAssertEqual(profile.recentIds, [1])
+    XCTAssertEqual(profile.displayName, "Ann")
+    assertReports(
+      digest,
+      [Report("userScores.last_name", .typeMismatch), Report("recentIds.Index 1", .typeMismatch)])
+    assertReports(
+      digest,
+      [
+        Report("userScores.last_name", .typeMismatch),
+        Report("favouriteFruits.late_snack", .novel("fig")),
+        Report("recentIds.Index 1", .typeMismatch),
+      ],
+      includingNovel: true)
+    #if DEBUG
+      XCTAssertEqual(
+        summaries(profile.$userScores.results),
+        ["first_name": .success(1), "last_name": .failure(.typeMismatch), "camelCase": .success(3)])
+    #endif
+  }
+
+  func testCleanSnakeCaseDictionaryKeepsItsKeys() throws {
+    let (profile, digest) = try decode(
+      Profile.self, json: #"{"user_scores": {"snake_key": 1}}"#, using: snakeCaseDecoder)
+    XCTAssertEqual(profile.userScores, ["snake_key": 1])
+    XCTAssertNil(digest)
+    #if DEBUG
+      XCTAssertEqual(summaries(profile.$userScores.results), ["snake_key": .success(1)])
+    #endif
+  }
+}
