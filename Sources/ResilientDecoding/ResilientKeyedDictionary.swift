@@ -27,7 +27,9 @@ extension KeyedDecodingContainer {
   /// `CodingKeyRepresentable` type, omitting (and reporting) entries whose key or value cannot
   /// be used.
   @inlinable
-  public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable>(
+  public func decode<
+    DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable
+  >(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
     KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(
@@ -37,7 +39,9 @@ extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` optional dictionary of raw-representable values whose keys are any
   /// `CodingKeyRepresentable` type.
   @inlinable
-  public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable>(
+  public func decode<
+    DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable
+  >(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
     KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(

@@ -25,7 +25,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>>.Type, forKey key: Key)
     throws -> Resilient<Set<T>>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(RawElement<T>.self, absent: [], wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientSet(
+      RawElement<T>.self, absent: [], wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` optional set of raw-representable values, omitting (and reporting)
@@ -34,7 +35,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>?>.Type, forKey key: Key)
     throws -> Resilient<Set<T>?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(RawElement<T>.self, absent: nil, wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientSet(
+      RawElement<T>.self, absent: nil, wrap: { $0 })
   }
 }
 
