@@ -108,6 +108,9 @@ extension Resilient {
   }
 
   /// A value that stands in for one that could not be decoded.
+  ///
+  /// Release builds never evaluate `error`: report the error before calling this, never
+  /// from within the argument.
   @inlinable
   static func recovered(
     _ value: Value,

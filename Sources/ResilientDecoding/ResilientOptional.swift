@@ -23,7 +23,8 @@ extension ResilientValueSource {
         if try decodeNil() { return .valueWasNil(nil) }
         return .decoded(try decode(strategy))
       } catch {
-        return .recovered(fallback(), from: report(error), wasReported: true)
+        report(error)
+        return .recovered(fallback(), from: error, wasReported: true)
       }
     #else
       // Release needs only the value: one look-up, as plain `Codable` does for an optional.

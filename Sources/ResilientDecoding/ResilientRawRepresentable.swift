@@ -121,7 +121,8 @@ extension ResilientValueSource {
     do {
       return .decoded(try decode(RawElement<T>.self))
     } catch {
-      return .recovered(fallback(), from: report(error), wasReported: true)
+      report(error)
+      return .recovered(fallback(), from: error, wasReported: true)
     }
   }
 }

@@ -141,6 +141,7 @@ extension ResilientValueSource {
   ) -> Resilient<Value> {
     if isMissing { return .keyNotFound(absent) }
     if (try? decodeNil()) == true { return .valueWasNil(absent) }
-    return .recovered(invalid, from: report(error), wasReported: true)
+    report(error)
+    return .recovered(invalid, from: error, wasReported: true)
   }
 }
