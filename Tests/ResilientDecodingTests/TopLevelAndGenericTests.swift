@@ -157,6 +157,67 @@ private struct ColourByIDTwin: BeyondPayloadHolder {
   #endif
 }
 
+private struct OptionalArrayOfOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: [Int?]?
+  #if DEBUG
+    var payloadProjection: Resilient<[Int?]?>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct SetOfOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: Set<Int?>
+  #if DEBUG
+    var payloadProjection: Resilient<Set<Int?>>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct OptionalSetOfOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: Set<Int?>?
+  #if DEBUG
+    var payloadProjection: Resilient<Set<Int?>?>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct IntKeyedOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: [Int: Int?]
+  #if DEBUG
+    var payloadProjection: Resilient<[Int: Int?]>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct OptionalStringKeyedOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: [String: Int?]?
+  #if DEBUG
+    var payloadProjection: Resilient<[String: Int?]?>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct ArrayOfOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: [Int?]
+  #if DEBUG
+    var payloadProjection: Resilient<[Int?]>.ProjectedValue { $payload }
+  #endif
+}
+
+private struct StringKeyedOptionalsTwin: BeyondPayloadHolder {
+  @Resilient var payload: [String: Int?]
+  #if DEBUG
+    var payloadProjection: Resilient<[String: Int?]>.ProjectedValue { $payload }
+  #endif
+}
+
+/// A dictionary key that is neither a `String` nor `CodingKeyRepresentable`.
+private struct BeyondStructKey: Decodable, Hashable {
+  let id: Int
+}
+
+private struct OptionalStructKeyedTwin: BeyondPayloadHolder {
+  @Resilient var payload: [BeyondStructKey: Int]?
+  #if DEBUG
+    var payloadProjection: Resilient<[BeyondStructKey: Int]?>.ProjectedValue { $payload }
+  #endif
+}
+
 /// An item of a top-level array; any bad field makes the whole item fail.
 private struct Item: Decodable, Equatable {
   let name: String
@@ -402,6 +463,34 @@ final class TopLevelAndGenericTests: XCTestCase {
       digest, ["payload[1] novel(\"blue\")", "payload[2] typeMismatch"], includeNovel: true)
   }
 
+  func testGenericCollectionsOfOptionalsFollowTheOverloadsTheirTypeSelects() throws {
+    // Optional collections of optionals and sets or keyed dictionaries of optionals have
+    // resilient overloads (optional elements decode `null` as nil, bad ones are dropped).
+    let documents = [#"{"payload": [1, null, "x", 1]}"#, #"{"payload": {"1": null, "2": "x"}}"#]
+    assertEnvelope(behavesLike: OptionalArrayOfOptionalsTwin.self, documents: documents)
+    assertEnvelope(behavesLike: SetOfOptionalsTwin.self, documents: documents)
+    assertEnvelope(behavesLike: OptionalSetOfOptionalsTwin.self, documents: documents)
+    assertEnvelope(behavesLike: IntKeyedOptionalsTwin.self, documents: documents)
+    assertEnvelope(behavesLike: OptionalStringKeyedOptionalsTwin.self, documents: documents)
+    let (envelope, digest) = try beyondDecode(Envelope<[Int?]?>.self, documents[0])
+    XCTAssertEqual(envelope.payload, [1, nil, 1])
+    beyondAssertEntries(digest, ["payload[2] typeMismatch"])
+
+    // A dictionary with a key type Codable cannot use as a key has only the plain optional.
+    assertEnvelope(
+      behavesLike: OptionalStructKeyedTwin.self,
+      documents: [#"{"payload": [{"id": 1}, 2]}"#, #"{"payload": [{"id": 1}, "x"]}"#])
+    let (structKeyed, _) = try beyondDecode(
+      Envelope<[BeyondStructKey: Int]?>.self, #"{"payload": [{"id": 1}, 2]}"#)
+    XCTAssertEqual(structKeyed.payload, [BeyondStructKey(id: 1): 2])
+  }
+
+  func testGenericArraysAndStringDictionariesOfOptionalsAssertLikeTheirMisuseOverloads() {
+    let documents = [#"{"payload": [1, null]}"#, #"{"payload": {"a": null, "b": 2}}"#]
+    assertMisuse(ArrayOfOptionalsTwin.self, documents: documents)
+    assertMisuse(StringKeyedOptionalsTwin.self, documents: documents)
+  }
+
   // MARK: Types with no resilient behaviour
 
   func testGenericPlainIntDecodesAsIfUnwrappedAndAssertsInDebug() throws {
@@ -449,6 +538,37 @@ final class TopLevelAndGenericTests: XCTestCase {
   }
 
   // MARK: Helpers
+
+  /// Decodes every document as `Envelope<Payload>` and as `twin`, whose overload is a misuse
+  /// one, and asserts that both assert once in DEBUG and decode as if unwrapped: the same
+  /// value, or an error of the same kind.
+  private func assertMisuse<Twin: BeyondPayloadHolder>(
+    _ twin: Twin.Type,
+    documents: [String],
+    file: StaticString = #filePath,
+    line: UInt = #line
+  ) where Twin.Payload: Equatable {
+    for json in documents {
+      let (generic, genericMessages) = beyondRecordingAssertions {
+        Result { try beyondDecode(Envelope<Twin.Payload>.self, json).0.payload }
+      }
+      let (special, specialMessages) = beyondRecordingAssertions {
+        Result { try beyondDecode(Twin.self, json).0.payload }
+      }
+      XCTAssertEqual(genericMessages.count, beyondIsDebug ? 1 : 0, json, file: file, line: line)
+      XCTAssertEqual(specialMessages.count, beyondIsDebug ? 1 : 0, json, file: file, line: line)
+      switch (generic, special) {
+      case (.success(let genericValue), .success(let specialValue)):
+        XCTAssertEqual(genericValue, specialValue, json, file: file, line: line)
+      case (.failure(let genericError), .failure(let specialError)):
+        XCTAssertEqual(
+          beyondDescribe(genericError), beyondDescribe(specialError), json, file: file,
+          line: line)
+      default:
+        XCTFail("\(json): generic \(generic), specialised \(special)", file: file, line: line)
+      }
+    }
+  }
 
   /// Decodes every document (the common ones and `documents`) as `Envelope<Payload>` and as
   /// `twin`, and asserts the same payload, digest and (DEBUG) outcome, with no assertion.
