@@ -64,6 +64,11 @@ protocol ResilientShape: Decodable {
 
 /// A collection whose optional has resilient behaviour of its own (`[T]?` is `nil` when
 /// missing, `[]` when invalid).
+///
+/// Which collections of optionals are resilient follows the specialised overloads: `[T?]`
+/// and `[String: T?]` have misuse overloads (they assert), while `[T?]?`, `[String: T?]?`,
+/// sets of optionals and dictionaries of optionals with other keys are matched by the
+/// resilient collection overloads.
 protocol ResilientCollectionShape: ResilientShape {
   static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
     -> Resilient<Self?>?
@@ -77,8 +82,10 @@ extension Optional: ResilientShape where Wrapped: Decodable {
   static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
     -> Resilient<Self>?
   {
-    if let collection = Wrapped.self as? any ResilientCollectionShape.Type {
-      return decodeOptionalCollection(collection, from: source) as? Resilient<Self>
+    if let collection = Wrapped.self as? any ResilientCollectionShape.Type,
+      let resilient = decodeOptionalCollection(collection, from: source) as? Resilient<Self>
+    {
+      return resilient
     }
     if let raw = Wrapped.self as? any ResilientRawRepresentable.Type {
       return decodeOptionalRawValue(raw, from: source) as? Resilient<Self>
@@ -103,7 +110,9 @@ extension Array: ResilientShape, ResilientCollectionShape where Element: Decodab
   static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
     -> Resilient<Self>?
   {
-    decodeElements(from: source, absent: [], wrap: { $0 })
+    // `[T?]` has a misuse overload.
+    if Element.self is any OptionalMarker.Type { return nil }
+    return decodeElements(from: source, absent: [], wrap: { $0 })
   }
 
   static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
@@ -115,7 +124,6 @@ extension Array: ResilientShape, ResilientCollectionShape where Element: Decodab
   private static func decodeElements<Value>(
     from source: some ResilientValueSource, absent: Value, wrap: ([Element]) -> Value
   ) -> Resilient<Value>? {
-    if Element.self is any OptionalMarker.Type { return nil }
     if let raw = Element.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Resilient<Value> {
         source.decodeResilientElements(
@@ -143,7 +151,6 @@ extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable
   private static func decodeElements<Value>(
     from source: some ResilientValueSource, absent: Value
   ) -> Resilient<Value>? {
-    if Element.self is any OptionalMarker.Type { return nil }
     if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
       func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Any {
         source.decodeResilientSet(RawElement<T>.self, absent: absent, wrap: { $0 as! Value })
@@ -160,7 +167,9 @@ where Key: Decodable, Value: Decodable {
   static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
     -> Resilient<Self>?
   {
-    decodeEntries(from: source, absent: [:])
+    // `[String: T?]` has a misuse overload.
+    if Key.self == String.self, Value.self is any OptionalMarker.Type { return nil }
+    return decodeEntries(from: source, absent: [:])
   }
 
   static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
@@ -172,7 +181,6 @@ where Key: Decodable, Value: Decodable {
   private static func decodeEntries<Wrapped: Decodable>(
     from source: some ResilientValueSource, absent: Wrapped
   ) -> Resilient<Wrapped>? {
-    if Value.self is any OptionalMarker.Type { return nil }
     if let raw = Value.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
         decodeEntries(RawElement<T>.self, from: source, absent: absent)

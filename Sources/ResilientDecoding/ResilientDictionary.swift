@@ -29,23 +29,59 @@ extension ResilientValueSource {
   /// The behaviour of every resilient string-keyed dictionary: `absent` when missing or
   /// `null`, `[:]` (reported) when the value is not a dictionary, otherwise the entries whose
   /// values decode.
-  ///
-  /// The dictionary is decoded as `[String: DictionaryEntry]`, which decoders treat as a plain
-  /// string-keyed dictionary (so keys are never converted) and in which every entry catches
-  /// and reports its own error.
   @inlinable
   func decodeResilientDictionary<Strategy: ResilientElementStrategy, Value>(
     _ strategy: Strategy.Type,
     absent: @autoclosure () -> Value,
     wrap: ([String: Strategy.Element]) -> Value
   ) -> Resilient<Value> {
+    decodeResilientEntries(
+      strategy, absent: absent(), invalid: wrap([:]),
+      collect: { values, _ in (wrap(values), [:]) })
+  }
+
+  /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `invalid`
+  /// (reported) when the value is not a dictionary, otherwise what `collect` makes of the
+  /// entries whose values decode.
+  ///
+  /// The dictionary is decoded as `[String: DictionaryEntry]`, which decoders treat as a plain
+  /// string-keyed dictionary (so keys are never converted) and in which every entry catches
+  /// its own error. `collect` may reject more entries (a key that does not convert, say); it
+  /// is given the dictionary's coding path, looked up only if asked for, to build their
+  /// errors. Failed and rejected entries are then reported together in key order: decoders
+  /// hand entries over in hash order, which changes from run to run, and the digest must not.
+  @inlinable
+  func decodeResilientEntries<Strategy: ResilientElementStrategy, Value>(
+    _ strategy: Strategy.Type,
+    absent: @autoclosure () -> Value,
+    invalid: @autoclosure () -> Value,
+    collect: (
+      _ values: [String: Strategy.Element], _ codingPath: () -> [any CodingKey]
+    ) -> (value: Value, rejected: [String: any Error])
+  ) -> Resilient<Value> {
     let entries: [String: DictionaryEntry<Strategy>]
     do {
       entries = try decodePlain([String: DictionaryEntry<Strategy>].self)
     } catch {
-      return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
+      return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
     }
-    return DictionaryEntry.collect(entries, wrap: wrap, reportingTo: self)
+    // The clean path maps the values in place; only a dictionary with failures is rebuilt.
+    let allDecoded = entries.values.allSatisfy { $0.failure == nil }
+    let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
+    let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
+    if allDecoded && rejected.isEmpty { return .decoded(value) }
+    DictionaryEntry.reportFailures(of: entries, rejected: rejected, to: self)
+    #if DEBUG
+      var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
+        entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
+      }
+      for (key, error) in rejected { results[key] = .failure(error) }
+      return .recovered(
+        value, from: ResilientDecodingOutcome.DictionaryDecodingError(results: results),
+        wasReported: false)
+    #else
+      return .decoded(value)
+    #endif
   }
 }
 
@@ -72,42 +108,24 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
     }
   }
 
-  /// The dictionary of the values that decoded, and its outcome, having reported the entries
-  /// that failed in key order.
-  @inlinable
-  static func collect<Value, Source: ResilientValueSource>(
-    _ entries: [String: Self],
-    wrap: ([String: Strategy.Element]) -> Value,
-    reportingTo source: Source
-  ) -> Resilient<Value> {
-    if entries.values.allSatisfy({ $0.failure == nil }) {
-      return .decoded(wrap(entries.mapValues { $0.value! }))
-    }
-    reportFailures(of: entries, to: source)
-    let kept = wrap(entries.compactMapValues(\.value))
-    #if DEBUG
-      return .recovered(
-        kept,
-        from: ResilientDecodingOutcome.DictionaryDecodingError(
-          results: entries.mapValues { entry in
-            entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
-          }),
-        wasReported: false)
-    #else
-      return .decoded(kept)
-    #endif
-  }
-
-  /// Reports the error of every entry that failed, in key order, each at its own coding path.
+  /// Reports, in key order, the error of every entry that failed (at its own coding path) and
+  /// of every entry `collect` rejected (at the dictionary's path and the entry's key).
   @usableFromInline
   static func reportFailures<Source: ResilientValueSource>(
-    of entries: [String: Self], to source: Source
+    of entries: [String: Self], rejected: [String: any Error], to source: Source
   ) {
-    guard let reporter = source.reportingDecoder()?.resilientDecodingErrorReporter else { return }
-    for (_, entry) in entries.sorted(by: { $0.key < $1.key }) {
-      if let failure = entry.failure {
-        reporter.report(failure.error, at: failure.codingPath)
-      }
+    guard let decoder = source.reportingDecoder(),
+      let reporter = decoder.resilientDecodingErrorReporter
+    else { return }
+    var failures: [(key: String, error: any Error, codingPath: [any CodingKey])] = []
+    for (key, entry) in entries {
+      if let failure = entry.failure { failures.append((key, failure.error, failure.codingPath)) }
+    }
+    for (key, error) in rejected where entries[key]?.failure == nil {
+      failures.append((key, error, decoder.codingPath + [AnyCodingKey(reporting: key)]))
+    }
+    for failure in failures.sorted(by: { $0.key < $1.key }) {
+      reporter.report(failure.error, at: failure.codingPath)
     }
   }
 }

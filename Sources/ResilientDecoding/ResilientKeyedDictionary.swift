@@ -53,7 +53,7 @@ extension ResilientValueSource {
   /// The behaviour of every resilient dictionary with non-string keys: the string-keyed
   /// behaviour, then each key converted to `K`. An entry whose key does not convert, or that
   /// converts to a key already taken by an entry before it in key order, is omitted and
-  /// reported at its own coding path.
+  /// reported at its own coding path, in key order with the entries whose values failed.
   @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
   @inlinable
   func decodeResilientKeyedDictionary<
@@ -64,90 +64,87 @@ extension ResilientValueSource {
     absent: @autoclosure () -> Value,
     wrap: ([K: Strategy.Element]) -> Value
   ) -> Resilient<Value> {
-    var converted: [K: Strategy.Element] = [:]
-    var badKeys: [(string: String, isDuplicate: Bool)] = []
-    let byString = decodeResilientDictionary(
-      strategy, absent: absent(),
-      wrap: { (entries: [String: Strategy.Element]) -> Value in
+    decodeResilientEntries(
+      strategy, absent: absent(), invalid: wrap([:]),
+      collect: { entries, codingPath in
+        var converted: [K: Strategy.Element] = [:]
         converted.reserveCapacity(entries.count)
-        // Key order makes the result, and the errors, the same from run to run.
+        var rejected: [String: any Error] = [:]
+        var basePath: [any CodingKey]?
+        // Key order decides which of two keys that convert to the same `K` is kept, so that
+        // the result does not depend on the order the decoder hands entries over in.
         for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
           let codingKey = AnyCodingKey(converting: string)
-          guard let key = K(codingKey: codingKey) else {
-            badKeys.append((string, false))
+          let key = K(codingKey: codingKey)
+          if let key, converted[key] == nil {
+            converted[key] = value
             continue
           }
-          guard converted[key] == nil else {
-            badKeys.append((string, true))
-            continue
-          }
-          converted[key] = value
+          let base = basePath ?? codingPath()
+          basePath = base
+          let path = base + [AnyCodingKey(reporting: string)]
+          rejected[string] =
+            key == nil
+            ? unconvertibleKeyError(K.self, key: codingKey, codingPath: path)
+            : duplicateKeyError(K.self, key: codingKey, codingPath: path)
         }
-        return wrap(converted)
+        return (wrap(converted), rejected)
       })
-    guard !badKeys.isEmpty else { return byString }
-    let decoder = reportingDecoder()
-    let reporter = decoder?.resilientDecodingErrorReporter
-    var keyErrors: [(string: String, error: any Error)] = []
-    for (string, isDuplicate) in badKeys {
-      let codingPath = (decoder?.codingPath ?? []) + [AnyCodingKey(reporting: string)]
-      let error =
-        isDuplicate
-        ? duplicateKeyError(K.self, string: string, codingPath: codingPath)
-        : unconvertibleKeyError(K.self, string: string, codingPath: codingPath)
-      reporter?.report(error, at: codingPath)
-      keyErrors.append((string, error))
-    }
-    #if DEBUG
-      var results: [String: Result<Strategy.Element, any Error>] = [:]
-      if case .recoveredFrom(
-        let partial as ResilientDecodingOutcome.DictionaryDecodingError<Strategy.Element>, _) =
-        byString.outcome
-      {
-        results = partial.results
-      } else {
-        for (key, value) in converted {
-          results[key.codingKey.stringValue] = .success(value)
-        }
-      }
-      for (string, error) in keyErrors { results[string] = .failure(error) }
-      return .recovered(
-        byString.wrappedValue,
-        from: ResilientDecodingOutcome.DictionaryDecodingError(results: results),
-        wasReported: false)
-    #else
-      return byString
-    #endif
   }
 }
 
 /// The error for a dictionary key that does not convert to the key type: an
-/// ``UnknownNovelValueError`` if that type is a non-frozen ``ResilientRawRepresentable``, a
+/// ``UnknownNovelValueError`` carrying the raw value if that type is a non-frozen
+/// ``ResilientRawRepresentable`` and the key spells one of its raw values, a
 /// `DecodingError.dataCorrupted` otherwise.
 @usableFromInline
-func unconvertibleKeyError<K>(_: K.Type, string: String, codingPath: [any CodingKey])
-  -> any Error
-{
-  if let raw = K.self as? any ResilientRawRepresentable.Type, !raw.isFrozen {
-    return UnknownNovelValueError(novelValue: string)
+func unconvertibleKeyError<K>(
+  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
+) -> any Error {
+  if let raw = K.self as? any ResilientRawRepresentable.Type,
+    let novel = novelKeyError(raw, key: key)
+  {
+    return novel
   }
   return DecodingError.dataCorrupted(
     DecodingError.Context(
       codingPath: codingPath,
-      debugDescription: "The dictionary key \"\(string)\" is not a valid \(K.self)"))
+      debugDescription: "The dictionary key \"\(key.stringValue)\" is not a valid \(K.self)"))
+}
+
+/// The novel-value error for a key of a non-frozen raw-representable type, or `nil` when the
+/// type is frozen or the key is no raw value of it (a key that is not an integer, for a type
+/// with integer raw values).
+///
+/// `CodingKeyRepresentable` reads a `String` raw value from a key's `stringValue` and an `Int`
+/// one from its `intValue`; for other raw value types the key as written is the novel value.
+private func novelKeyError<T: ResilientRawRepresentable>(
+  _: T.Type, key: AnyCodingKey
+) -> (any Error)? {
+  guard !T.isFrozen else { return nil }
+  let rawValue: T.RawValue?
+  if T.RawValue.self == String.self {
+    rawValue = key.stringValue as? T.RawValue
+  } else if T.RawValue.self == Int.self {
+    rawValue = key.intValue.flatMap { $0 as? T.RawValue }
+  } else {
+    return UnknownNovelValueError(novelValue: key.stringValue)
+  }
+  guard let rawValue, T(rawValue: rawValue) == nil else { return nil }
+  return UnknownNovelValueError(novelValue: rawValue)
 }
 
 /// The error for a dictionary key that converts to a key already used by another entry.
 @usableFromInline
-func duplicateKeyError<K>(_: K.Type, string: String, codingPath: [any CodingKey])
-  -> any Error
-{
+func duplicateKeyError<K>(
+  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
+) -> any Error {
   DecodingError.dataCorrupted(
     DecodingError.Context(
       codingPath: codingPath,
       debugDescription:
-        "The dictionary key \"\(string)\" is the same \(K.self) as an earlier key; the entry "
-        + "was dropped"))
+        "The dictionary key \"\(key.stringValue)\" is the same \(K.self) as an earlier key "
+        + "in key order; the entry was dropped"))
 }
 
 /// A coding key made from a dictionary key as written in the data.
