@@ -26,15 +26,7 @@ extension JSONDecoder {
     from data: Data,
     reportResilientDecodingErrors: Bool
   ) throws -> (T, ErrorDigest?) {
-    guard reportResilientDecodingErrors else {
-      return (try decode(type, from: data), nil)
-    }
-    let reporter = ResilientDecodingErrorReporter()
-    let previous = userInfo[.resilientDecodingErrorReporter]
-    userInfo[.resilientDecodingErrorReporter] = reporter
-    defer { userInfo[.resilientDecodingErrorReporter] = previous }
-    let value = try decode(type, from: data)
-    return (value, reporter.flushReportedErrors())
+    try decodeWithTemporaryReporter(type, from: data, enabled: reportResilientDecodingErrors)
   }
 }
 
@@ -58,12 +50,34 @@ extension PropertyListDecoder {
     from data: Data,
     reportResilientDecodingErrors: Bool
   ) throws -> (T, ErrorDigest?) {
-    guard reportResilientDecodingErrors else {
-      return (try decode(type, from: data), nil)
-    }
+    try decodeWithTemporaryReporter(type, from: data, enabled: reportResilientDecodingErrors)
+  }
+}
+
+/// A decoder of `Data` with a settable `userInfo`: `JSONDecoder` and `PropertyListDecoder`.
+///
+/// The type of `userInfo` differs between Foundations (`[CodingUserInfoKey: Any]` or
+/// `[CodingUserInfoKey: any Sendable]`), hence the associated type.
+protocol UserInfoTopLevelDecoder: AnyObject {
+  associatedtype UserInfoValue
+  var userInfo: [CodingUserInfoKey: UserInfoValue] { get set }
+  func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+}
+
+extension JSONDecoder: UserInfoTopLevelDecoder {}
+extension PropertyListDecoder: UserInfoTopLevelDecoder {}
+
+extension UserInfoTopLevelDecoder {
+  /// Decodes with a reporter registered for this call only, if `enabled`, and puts back
+  /// whatever `userInfo` held under the reporter key, even when decoding throws.
+  func decodeWithTemporaryReporter<T: Decodable>(
+    _ type: T.Type, from data: Data, enabled: Bool
+  ) throws -> (T, ErrorDigest?) {
+    guard enabled else { return (try decode(type, from: data), nil) }
     let reporter = ResilientDecodingErrorReporter()
     let previous = userInfo[.resilientDecodingErrorReporter]
-    userInfo[.resilientDecodingErrorReporter] = reporter
+    // A reporter is a `Sendable` class instance: it fits either type of `userInfo` value.
+    userInfo[.resilientDecodingErrorReporter] = (reporter as! UserInfoValue)
     defer { userInfo[.resilientDecodingErrorReporter] = previous }
     let value = try decode(type, from: data)
     return (value, reporter.flushReportedErrors())
