@@ -121,6 +121,9 @@
     ) -> ResilientDecodingOutcome.DictionaryDecodingError<DictionaryValue> {
       switch outcome {
       case .decodedSuccessfully:
+        if let asWritten = elementsInDecodingOrder?.elements as? [String: DictionaryValue] {
+          return .init(results: asWritten.mapValues { .success($0) })
+        }
         var results: [String: Result<DictionaryValue, any Error>] = [:]
         for (key, value) in entries() {
           results[DictionaryKeyDescription.string(for: key)] = .success(value)

@@ -28,7 +28,9 @@ public struct Resilient<Value: Decodable>: Decodable {
     let outcome: ResilientDecodingOutcome
 
     /// For a set, the elements in the order they were decoded, duplicates included, so that
-    /// `$set.results` can list them in document order (DEBUG only).
+    /// `$set.results` can list them in document order; for a dictionary that decoded cleanly,
+    /// its entries by their keys as written, so that `$dictionary.results` is keyed by them
+    /// (DEBUG only).
     @usableFromInline
     var elementsInDecodingOrder: DecodingOrder?
 
@@ -126,15 +128,16 @@ extension Resilient {
 }
 
 /// A `Resilient` is `Sendable` when its value is: everything else it stores (in DEBUG, the
-/// outcome and a set's decoding order) is immutable and made of that value and errors.
+/// outcome and what `results` needs) is immutable and made of that value and errors.
 extension Resilient: Sendable where Value: Sendable {}
 
 #if DEBUG
-  /// The elements of a set in the order they were decoded, type-erased (DEBUG only).
+  /// What `results` needs beyond the value, type-erased: the elements of a set in the order
+  /// they were decoded, or the entries of a dictionary by their keys as written (DEBUG only).
   @usableFromInline
   struct DecodingOrder: @unchecked Sendable {
-    // `@unchecked`: holds `[Element]` of the set it came with, which is `Sendable` whenever
-    // the `Resilient` holding both is.
+    // `@unchecked`: holds `[Element]` of the set or `[String: Value]` of the dictionary it
+    // came with, which is `Sendable` whenever the `Resilient` holding both is.
     @usableFromInline let elements: Any
 
     @inlinable

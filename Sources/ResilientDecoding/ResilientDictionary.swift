@@ -69,7 +69,17 @@ extension ResilientValueSource {
     let allDecoded = entries.values.allSatisfy { $0.failure == nil }
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
     let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
-    if allDecoded && rejected.isEmpty { return .decoded(value) }
+    if allDecoded && rejected.isEmpty {
+      #if DEBUG
+        // `$x.results` lists entries by their keys as written, which a dictionary whose keys
+        // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
+        var resilient = Resilient<Value>.decoded(value)
+        resilient.elementsInDecodingOrder = DecodingOrder(values)
+        return resilient
+      #else
+        return .decoded(value)
+      #endif
+    }
     DictionaryEntry.reportFailures(of: entries, rejected: rejected, to: self)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
