@@ -42,4 +42,57 @@ final class PropertyRegressionTests: XCTestCase {
       XCTAssertEqual(value.$ids.errors.count, 2)
     #endif
   }
+
+  private struct WholeValues: Decodable {
+    @Resilient var numbers: [Int]
+    @Resilient var words: [String]?
+    @Resilient var codes: Set<Int>
+    @Resilient var scores: [String: Int]
+    @Resilient var ids: [Int: String]?
+  }
+
+  func testCollectionsOfTheWrongKindAreReportedInReleaseBuildsToo() throws {
+    // Found by the property tests in release: the error was reported from inside the
+    // autoclosure that records the DEBUG outcome, which release builds never evaluate, so
+    // the reporter never heard of these errors.
+    let data = Data(
+      #"{"numbers": "1", "words": 2, "codes": {}, "scores": [1], "ids": true}"#.utf8)
+    let (value, digest) = try JSONDecoder().decode(
+      WholeValues.self, from: data, reportResilientDecodingErrors: true)
+    XCTAssertEqual(value.numbers, [])
+    XCTAssertEqual(value.words, [])
+    XCTAssertEqual(value.codes, [])
+    XCTAssertEqual(value.scores, [:])
+    XCTAssertEqual(value.ids, [:])
+    XCTAssertEqual(digest?.entries.map(\.path), ["numbers", "words", "codes", "scores", "ids"])
+  }
+
+  private struct Fallbacks: Decodable {
+    @Resilient var missing: PropColor
+    @Resilient var null: PropColor
+    @Resilient var wrongType: PropShape
+    @Resilient var novel: PropColor
+    @Resilient var frozenNovel: PropShape
+    @Resilient var known: PropShape
+  }
+
+  func testRawValuesWithAFallbackReportTheirFailuresInReleaseBuildsToo() throws {
+    // Found by the property tests in release, like the test above: a non-optional raw value
+    // with a fallback fell back silently.
+    let json =
+      #"{"null": null, "wrongType": 3, "novel": "violet", "frozenNovel": "hexagon", "#
+      + #""known": "circle"}"#
+    let data = Data(json.utf8)
+    let (value, digest) = try JSONDecoder().decode(
+      Fallbacks.self, from: data, reportResilientDecodingErrors: true)
+    XCTAssertEqual(
+      [value.missing, value.null, value.novel], [PropColor.unknown, .unknown, .unknown])
+    XCTAssertEqual([value.wrongType, value.frozenNovel, value.known], [.other, .other, .circle])
+    let digestValue = try XCTUnwrap(digest)
+    XCTAssertEqual(
+      digestValue.entries.map(\.path), ["missing", "null", "wrongType", "frozenNovel"])
+    XCTAssertEqual(
+      digestValue.entries(includeUnknownNovelValueErrors: true).map(\.path),
+      ["missing", "null", "wrongType", "novel", "frozenNovel"])
+  }
 }
