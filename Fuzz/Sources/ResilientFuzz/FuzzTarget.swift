@@ -1,0 +1,350 @@
+// A libFuzzer target for ResilientDecoding: arbitrary bytes are decoded as JSON into a model
+// with a `@Resilient` property of every kind, with the error reporter on, and every invariant
+// that holds for any input is checked. A broken invariant stops the process with a message,
+// which libFuzzer records as a crash along with the input.
+
+import Foundation
+import ResilientDecoding
+
+// MARK: - The model
+
+/// A raw-value enum with a fallback, not frozen.
+enum FuzzColor: String, ResilientRawRepresentable {
+  case red, green, unknown
+  static var decodingFallback: FuzzColor { .unknown }
+}
+
+/// A raw-value enum with a fallback, frozen.
+enum FuzzShape: String, ResilientRawRepresentable {
+  case circle, square, other
+  static var decodingFallback: FuzzShape { .other }
+  static var isFrozen: Bool { true }
+}
+
+/// A raw-value enum without a fallback, not frozen, also a dictionary key.
+enum FuzzFlavor: String, ResilientRawRepresentable, CodingKeyRepresentable {
+  case vanilla, choc
+}
+
+/// An integer raw-value enum without a fallback, frozen.
+enum FuzzSize: Int, ResilientRawRepresentable {
+  case small = 1
+  case large = 3
+  static var isFrozen: Bool { true }
+}
+
+/// A nested type. `id` is its only required property and comes first, so an item that fails
+/// reports exactly one error, at its own path, and nothing from inside it.
+struct FuzzItem: Decodable {
+  let id: Int
+  @Resilient var price: Double?
+  @Resilient var tags: [String]
+  @Resilient var flavor: FuzzFlavor?
+  @Resilient var sizes: Set<FuzzSize>?
+}
+
+/// A generic type, whose property goes through the run-time dispatch of `@Resilient`.
+struct FuzzEnvelope<Payload: Decodable>: Decodable {
+  @Resilient var payload: Payload
+}
+
+/// One `@Resilient` property of every kind. No property can throw, so decoding the model
+/// throws only when the input is not a JSON object.
+struct FuzzModel: Decodable {
+  @Resilient var count: Int?
+  @Resilient var name: String?
+  @Resilient var color: FuzzColor
+  @Resilient var shape: FuzzShape
+  @Resilient var accent: FuzzColor?
+  @Resilient var flavor: FuzzFlavor?
+  @Resilient var size: FuzzSize?
+  @Resilient var numbers: [Int]
+  @Resilient var words: [String]?
+  @Resilient var flavors: [FuzzFlavor]
+  @Resilient var sizes: [FuzzSize]?
+  @Resilient var scores: [String: Double]
+  @Resilient var colorsByName: [String: FuzzColor]?
+  @Resilient var tags: Set<String>
+  @Resilient var flavorSet: Set<FuzzFlavor>?
+  @Resilient var namesById: [Int: String]
+  @Resilient var countsByFlavor: [FuzzFlavor: Int]?
+  @Resilient var items: [FuzzItem]
+  @Resilient var child: FuzzItem?
+  @Resilient var itemsByKey: [String: FuzzItem]?
+  @Resilient var envelope: FuzzEnvelope<[Int]?>?
+}
+
+// MARK: - The entry point
+
+/// Decoders kept from one input to the next, to catch state leaking between decodes.
+final class FuzzState: Sendable {
+  /// Used only through `decode(_:from:reportResilientDecodingErrors:)`, which must leave its
+  /// `userInfo` without a reporter every time.
+  let oneCall = JSONDecoder()
+  /// Holds `reporter` for its whole life; the reporter is flushed after every input.
+  let shared = JSONDecoder()
+  let reporter: ResilientDecodingErrorReporter
+
+  init() {
+    reporter = shared.enableResilientDecodingErrorReporting()
+  }
+}
+
+let fuzzState = FuzzState()
+
+/// Called by libFuzzer with each input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let data = Data(bytes: bytes, count: count)
+  fuzzCheck(FuzzModel.self, data, name: "model") { model, errors in
+    model.expectErrors(at: [], into: &errors)
+  }
+  fuzzCheck(Resilient<[FuzzItem]>.self, data, name: "top-level items") { items, errors in
+    #if DEBUG
+      fuzzExpectElements(
+        items.projectedValue.outcome, items.projectedValue.results, at: [], into: &errors
+      ) { item, path, errors in item.expectErrors(at: path, into: &errors) }
+    #endif
+  }
+  fuzzCheck(Resilient<[Int: FuzzColor]?>.self, data, name: "top-level dictionary") { map, errors in
+    #if DEBUG
+      fuzzExpectEntries(
+        map.projectedValue.outcome, map.projectedValue.results, at: [], into: &errors)
+    #endif
+  }
+  return 0
+}
+
+// MARK: - Invariants
+
+/// An error the digest must hold: where, and whether it is an `UnknownNovelValueError`.
+struct FuzzError: Hashable, CustomStringConvertible {
+  let path: [String]
+  let novel: Bool
+
+  init(path: [String], error: any Error) {
+    self.path = path
+    self.novel = error is UnknownNovelValueError
+  }
+
+  init(_ entry: ErrorDigest.Entry) {
+    self.init(path: entry.codingPath.map(\.stringValue), error: entry.error)
+  }
+
+  var description: String {
+    "/" + path.joined(separator: "/") + (novel ? " (novel)" : "")
+  }
+}
+
+/// Stops the process: libFuzzer saves the input that broke `invariant`.
+func fuzzViolation(_ invariant: String, _ name: String, _ data: Data) -> Never {
+  let preview = String(decoding: data.prefix(400), as: UTF8.self)
+  fatalError("fuzz invariant broken (\(name)): \(invariant)\ninput: \(preview)")
+}
+
+/// Decodes `data` as `T` twice, through both decoders, and checks every invariant.
+///
+/// `expect` lists the errors the DEBUG outcomes of the value say were reported; the digest
+/// must hold exactly those.
+func fuzzCheck<T: Decodable>(
+  _: T.Type,
+  _ data: Data,
+  name: String,
+  expect: (T, inout [FuzzError]) -> Void
+) {
+  let state = fuzzState
+
+  // The one-call API: a reporter for this call only, and userInfo restored afterwards.
+  let oneCall = Result {
+    try state.oneCall.decode(T.self, from: data, reportResilientDecodingErrors: true)
+  }
+  if state.oneCall.userInfo[.resilientDecodingErrorReporter] != nil {
+    fuzzViolation(
+      "decode(_:from:reportResilientDecodingErrors:) left a reporter in userInfo", name, data)
+  }
+
+  // A long-lived reporter: flushed after every input, it must be empty before the next.
+  if let leftover = state.reporter.flushReportedErrors() {
+    fuzzViolation("the shared reporter held errors before decoding:\n\(leftover)", name, data)
+  }
+  let shared = Result { try state.shared.decode(T.self, from: data) }
+  let sharedDigest = state.reporter.flushReportedErrors()
+
+  switch (oneCall, shared) {
+  case (.failure, .failure):
+    // Every property is resilient: a decode that throws has not decoded anything.
+    if let sharedDigest {
+      fuzzViolation("a decode that threw reported errors:\n\(sharedDigest)", name, data)
+    }
+  case (.success((let value, let digest)), .success):
+    fuzzCheckDigest(digest, name: name, data: data)
+    fuzzCheckDigest(sharedDigest, name: name, data: data)
+    if fuzzSortedErrors(digest) != fuzzSortedErrors(sharedDigest)
+      || digest?.description != sharedDigest?.description
+    {
+      fuzzViolation(
+        "two decodes of the same input reported different errors:\n\(digest.map { "\($0)" } ?? "none")"
+          + "\n---\n\(sharedDigest.map { "\($0)" } ?? "none")", name, data)
+    }
+    #if DEBUG
+      var expected: [FuzzError] = []
+      expect(value, &expected)
+      let found = fuzzSortedErrors(digest)
+      if found != expected.sorted(by: { $0.description < $1.description }) {
+        fuzzViolation(
+          "the digest disagrees with the DEBUG outcomes: reported \(found), outcomes say "
+            + "\(expected.sorted { $0.description < $1.description })", name, data)
+      }
+    #endif
+  default:
+    fuzzViolation("one decode threw and the other did not: \(oneCall) / \(shared)", name, data)
+  }
+}
+
+/// Checks that a digest is consistent with itself.
+func fuzzCheckDigest(_ digest: ErrorDigest?, name: String, data: Data) {
+  guard let digest else { return }
+  let all = digest.entries(includeUnknownNovelValueErrors: true)
+  if all.isEmpty { fuzzViolation("a digest with no entries", name, data) }
+  let reported = all.filter { !($0.error is UnknownNovelValueError) }
+  if digest.errors.count != reported.count || digest.entries.count != reported.count
+    || digest.errors(includeUnknownNovelValueErrors: true).count != all.count
+  {
+    fuzzViolation("errors and entries of a digest disagree", name, data)
+  }
+  // Every entry's path is its coding path written as documented, and the digest prints.
+  for entry in all where entry.path != fuzzPath(entry.codingPath) {
+    fuzzViolation("entry path \(entry.path) for \(entry.codingPath)", name, data)
+  }
+  if digest.description.isEmpty { fuzzViolation("a digest printed nothing", name, data) }
+}
+
+/// A coding path as `ErrorDigest.Entry.path` documents it: integer keys as `[n]`, the others
+/// joined by dots.
+func fuzzPath(_ codingPath: [any CodingKey]) -> String {
+  var path = ""
+  for key in codingPath {
+    if let index = key.intValue {
+      path += "[\(index)]"
+    } else {
+      path += (path.isEmpty ? "" : ".") + key.stringValue
+    }
+  }
+  return path
+}
+
+/// The errors of a digest, in a canonical order.
+func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
+  (digest?.entries(includeUnknownNovelValueErrors: true) ?? []).map(FuzzError.init)
+    .sorted { $0.description < $1.description }
+}
+
+// MARK: - Errors the DEBUG outcomes account for
+
+#if DEBUG
+  /// A property that is not a collection: one error at its path if it recovered from a
+  /// reported error.
+  func fuzzExpectValue(
+    _ outcome: ResilientDecodingOutcome, at path: [String], into errors: inout [FuzzError]
+  ) {
+    if case .recoveredFrom(let error, true) = outcome {
+      errors.append(FuzzError(path: path, error: error))
+    }
+  }
+
+  /// An array or a set: one error at its path if it was unusable as a whole, otherwise one
+  /// per failed element at its index, and whatever the decoded elements reported inside.
+  func fuzzExpectElements<Element>(
+    _ outcome: ResilientDecodingOutcome,
+    _ results: [Result<Element, any Error>],
+    at path: [String],
+    into errors: inout [FuzzError],
+    nested: (Element, [String], inout [FuzzError]) -> Void = { _, _, _ in }
+  ) {
+    if case .recoveredFrom(let error, true) = outcome {
+      errors.append(FuzzError(path: path, error: error))
+      return
+    }
+    for (index, result) in results.enumerated() {
+      let elementPath = path + ["Index \(index)"]
+      switch result {
+      case .success(let element): nested(element, elementPath, &errors)
+      case .failure(let error): errors.append(FuzzError(path: elementPath, error: error))
+      }
+    }
+  }
+
+  /// A dictionary: one error at its path if it was unusable as a whole, otherwise one per
+  /// failed entry at its key, and whatever the decoded values reported inside.
+  func fuzzExpectEntries<Value>(
+    _ outcome: ResilientDecodingOutcome,
+    _ results: [String: Result<Value, any Error>],
+    at path: [String],
+    into errors: inout [FuzzError],
+    nested: (Value, [String], inout [FuzzError]) -> Void = { _, _, _ in }
+  ) {
+    if case .recoveredFrom(let error, true) = outcome {
+      errors.append(FuzzError(path: path, error: error))
+      return
+    }
+    for (key, result) in results {
+      switch result {
+      case .success(let value): nested(value, path + [key], &errors)
+      case .failure(let error): errors.append(FuzzError(path: path + [key], error: error))
+      }
+    }
+  }
+
+  extension FuzzItem {
+    func expectErrors(at path: [String], into errors: inout [FuzzError]) {
+      fuzzExpectValue($price.outcome, at: path + ["price"], into: &errors)
+      fuzzExpectElements($tags.outcome, $tags.results, at: path + ["tags"], into: &errors)
+      fuzzExpectValue($flavor.outcome, at: path + ["flavor"], into: &errors)
+      fuzzExpectElements($sizes.outcome, $sizes.results, at: path + ["sizes"], into: &errors)
+    }
+  }
+
+  extension FuzzModel {
+    func expectErrors(at path: [String], into errors: inout [FuzzError]) {
+      let item = { (item: FuzzItem, path: [String], errors: inout [FuzzError]) in
+        item.expectErrors(at: path, into: &errors)
+      }
+      fuzzExpectValue($count.outcome, at: ["count"], into: &errors)
+      fuzzExpectValue($name.outcome, at: ["name"], into: &errors)
+      fuzzExpectValue($color.outcome, at: ["color"], into: &errors)
+      fuzzExpectValue($shape.outcome, at: ["shape"], into: &errors)
+      fuzzExpectValue($accent.outcome, at: ["accent"], into: &errors)
+      fuzzExpectValue($flavor.outcome, at: ["flavor"], into: &errors)
+      fuzzExpectValue($size.outcome, at: ["size"], into: &errors)
+      fuzzExpectElements($numbers.outcome, $numbers.results, at: ["numbers"], into: &errors)
+      fuzzExpectElements($words.outcome, $words.results, at: ["words"], into: &errors)
+      fuzzExpectElements($flavors.outcome, $flavors.results, at: ["flavors"], into: &errors)
+      fuzzExpectElements($sizes.outcome, $sizes.results, at: ["sizes"], into: &errors)
+      fuzzExpectEntries($scores.outcome, $scores.results, at: ["scores"], into: &errors)
+      fuzzExpectEntries(
+        $colorsByName.outcome, $colorsByName.results, at: ["colorsByName"], into: &errors)
+      fuzzExpectElements($tags.outcome, $tags.results, at: ["tags"], into: &errors)
+      fuzzExpectElements($flavorSet.outcome, $flavorSet.results, at: ["flavorSet"], into: &errors)
+      fuzzExpectEntries($namesById.outcome, $namesById.results, at: ["namesById"], into: &errors)
+      fuzzExpectEntries(
+        $countsByFlavor.outcome, $countsByFlavor.results, at: ["countsByFlavor"], into: &errors)
+      fuzzExpectElements(
+        $items.outcome, $items.results, at: ["items"], into: &errors, nested: item)
+      fuzzExpectValue($child.outcome, at: ["child"], into: &errors)
+      if let child { child.expectErrors(at: ["child"], into: &errors) }
+      fuzzExpectEntries(
+        $itemsByKey.outcome, $itemsByKey.results, at: ["itemsByKey"], into: &errors, nested: item)
+      fuzzExpectValue($envelope.outcome, at: ["envelope"], into: &errors)
+      if let envelope {
+        fuzzExpectElements(
+          envelope.$payload.outcome, envelope.$payload.results, at: ["envelope", "payload"],
+          into: &errors)
+      }
+    }
+  }
+#else
+  extension FuzzModel {
+    /// Release builds have no outcomes to compare the digest with.
+    func expectErrors(at path: [String], into errors: inout [FuzzError]) {}
+  }
+#endif
