@@ -100,7 +100,7 @@ extension ResilientValueSource {
 ///
 /// The error is not reported while the entry decodes: decoders visit the entries of a
 /// dictionary in no fixed order (`JSONDecoder` in hash order, different on every run), so
-/// ``collect(_:wrap:reportingTo:)`` reports them afterwards, in key order, to keep the digest the
+/// the dictionary reports them afterwards, in key order, to keep the digest the
 /// same from run to run.
 @usableFromInline
 struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
@@ -132,7 +132,7 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
       if let failure = entry.failure { failures.append((key, failure.error, failure.codingPath)) }
     }
     for (key, error) in rejected where entries[key]?.failure == nil {
-      failures.append((key, error, decoder.codingPath + [AnyCodingKey(reporting: key)]))
+      failures.append((key, error, decoder.codingPath + [AnyCodingKey(key)]))
     }
     for failure in failures.sorted(by: { $0.key < $1.key }) {
       reporter.report(failure.error, at: failure.codingPath)

@@ -74,7 +74,7 @@ extension ResilientValueSource {
         // Key order decides which of two keys that convert to the same `K` is kept, so that
         // the result does not depend on the order the decoder hands entries over in.
         for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
-          let codingKey = AnyCodingKey(converting: string)
+          let codingKey = AnyCodingKey(string)
           let key = K(codingKey: codingKey)
           if let key, converted[key] == nil {
             converted[key] = value
@@ -82,7 +82,7 @@ extension ResilientValueSource {
           }
           let base = basePath ?? codingPath()
           basePath = base
-          let path = base + [AnyCodingKey(reporting: string)]
+          let path = base + [codingKey]
           rejected[string] =
             key == nil
             ? unconvertibleKeyError(K.self, key: codingKey, codingPath: path)
@@ -148,30 +148,24 @@ func duplicateKeyError<K>(
 }
 
 /// A coding key made from a dictionary key as written in the data.
+///
+/// Like the keys decoders give dictionary entries, it carries the integer its string spells,
+/// if any: `Int` and integer-backed keys convert from `intValue`, and an entry's key error is
+/// reported at the same path as an error in its value (`scores[3]`).
 @usableFromInline
 struct AnyCodingKey: CodingKey, Sendable {
   @usableFromInline let stringValue: String
   @usableFromInline let intValue: Int?
 
-  /// A key to convert to the dictionary's key type: it carries the integer the string spells,
-  /// if any, because `Int` and integer-backed keys convert from `intValue`.
   @usableFromInline
-  init(converting string: String) {
+  init(_ string: String) {
     self.stringValue = string
     self.intValue = Int(string)
   }
 
-  /// A key for a coding path: named by its string only, as decoders name dictionary keys, so
-  /// that a key written `"01"` is reported as `01`, not as index 1.
-  @usableFromInline
-  init(reporting string: String) {
-    self.stringValue = string
-    self.intValue = nil
-  }
-
   @usableFromInline
   init?(stringValue: String) {
-    self.init(reporting: stringValue)
+    self.init(stringValue)
   }
 
   @usableFromInline

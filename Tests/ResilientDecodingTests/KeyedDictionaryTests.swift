@@ -173,9 +173,9 @@ final class KeyedDictionaryTests: XCTestCase {
     beyondAssertEntries(
       digest,
       [
-        "byShade.dark typeMismatch", "byShade.sepia dataCorrupted", "byLevel.3 dataCorrupted",
+        "byShade.dark typeMismatch", "byShade.sepia dataCorrupted", "byLevel[3] dataCorrupted",
         "byLevel.two dataCorrupted", "maybeByShade.dusk dataCorrupted",
-        "maybeByLevel.0 dataCorrupted",
+        "maybeByLevel[0] dataCorrupted",
       ],
       "key and value errors of one dictionary are reported together, in key order")
     #if DEBUG
@@ -206,7 +206,7 @@ final class KeyedDictionaryTests: XCTestCase {
     beyondAssertEntries(
       digest,
       [
-        "byRegion.east novel(\"east\")", "byFloor.7 novel(7)", "byFloor.top dataCorrupted",
+        "byRegion.east novel(\"east\")", "byFloor[7] novel(7)", "byFloor.top dataCorrupted",
         "byGrade.merit dataCorrupted",
       ],
       includeNovel: true,
@@ -230,7 +230,7 @@ final class KeyedDictionaryTests: XCTestCase {
       let (value, digest) = try beyondDecode(IntKeyed.self, json)
       XCTAssertEqual(value.byID, [1: "padded"], "the first key in key order wins: \(json)")
       XCTAssertEqual(digest?.entries.map { $0.codingPath.map(\.stringValue) }, [["byID", "1"]])
-      beyondAssertEntries(digest, ["byID.1 dataCorrupted"])
+      beyondAssertEntries(digest, ["byID[1] dataCorrupted"])
       #if DEBUG
         XCTAssertEqual(
           beyondResults(value.$byID.results),
