@@ -1,0 +1,156 @@
+import Foundation
+
+/// A small deterministic random-number generator (SplitMix64), so that every run of every
+/// build decodes exactly the same bytes.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Whether an event of probability `percent`/100 happens.
+  mutating func chance(_ percent: Int) -> Bool {
+    Int.random(in: 0..<100, using: &self) < percent
+  }
+}
+
+/// Writes the JSON documents of the workloads.
+///
+/// Dirty documents mix in the mistakes real servers make: a value of the wrong type, a missing
+/// key, an unexpected `null`, a raw value that a newer server added.
+enum DataGenerator {
+  /// `{"items": [item, …]}`; with `invalidPercent` of the items broken in one of four ways.
+  static func itemArray(count: Int, invalidPercent: Int, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    var json = #"{"items":["#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += item(index: index, invalid: random.chance(invalidPercent), using: &random)
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
+  /// `{"items": {"key-n": item, …}}`; with `invalidPercent` of the items broken.
+  static func itemDictionary(count: Int, invalidPercent: Int, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    var json = #"{"items":{"#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += #""key-\#(index)":"#
+      json += item(index: index, invalid: random.chance(invalidPercent), using: &random)
+    }
+    json += "}}"
+    return Data(json.utf8)
+  }
+
+  /// One item; an invalid one has a wrong type, a missing key or a `null` somewhere.
+  private static func item(
+    index: Int, invalid: Bool, using random: inout SeededGenerator
+  ) -> String {
+    let price = Double(Int.random(in: 100..<100_000, using: &random)) / 100
+    let available = Bool.random(using: &random)
+    let id = #""id":\#(index)"#
+    let name = #""name":"item \#(index)""#
+    guard invalid else {
+      return #"{\#(id),\#(name),"price":\#(price),"available":\#(available)}"#
+    }
+    switch Int.random(in: 0..<4, using: &random) {
+    case 0: return #"{\#(id),\#(name),"price":"\#(price)","available":\#(available)}"#
+    case 1: return #"{\#(id),"price":\#(price),"available":\#(available)}"#
+    case 2: return #"{"id":null,\#(name),"price":\#(price),"available":\#(available)}"#
+    default: return #"{\#(id),\#(name),"price":\#(price),"available":"yes"}"#
+    }
+  }
+
+  /// `{"records": [record, …]}`, each record with ten optional properties. When `dirty`, each
+  /// property is independently valid (70%), missing (10%), `null` (10%) or of the wrong type
+  /// (10%).
+  static func records(count: Int, dirty: Bool, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    var json = #"{"records":["#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      var fields: [String] = []
+      for (position, name) in recordKeys.enumerated() {
+        let valid = validValue(position: position, index: index, using: &random)
+        guard dirty else {
+          fields.append(#""\#(name)":\#(valid)"#)
+          continue
+        }
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: continue
+        case 1: fields.append(#""\#(name)":null"#)
+        case 2: fields.append(#""\#(name)":\#(wrongValue(position: position))"#)
+        default: fields.append(#""\#(name)":\#(valid)"#)
+        }
+      }
+      json += "{" + fields.joined(separator: ",") + "}"
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
+  /// The keys of a record, in declaration order; their types cycle Int, String, Double, Bool.
+  private static let recordKeys = [
+    "id", "title", "score", "flag", "count", "note", "ratio", "active", "rank", "tag",
+  ]
+
+  private static func validValue(
+    position: Int, index: Int, using random: inout SeededGenerator
+  ) -> String {
+    switch position % 4 {
+    case 0: return "\(Int.random(in: -1_000_000..<1_000_000, using: &random))"
+    case 1: return #""text \#(index)-\#(position)""#
+    case 2: return "\(Double(Int.random(in: 0..<1_000_000, using: &random)) / 1000)"
+    default: return "\(Bool.random(using: &random))"
+    }
+  }
+
+  private static func wrongValue(position: Int) -> String {
+    switch position % 4 {
+    case 0: return #""12""#
+    case 1: return "12"
+    case 2: return "true"
+    default: return #""no""#
+    }
+  }
+
+  /// `{"values": [Int, …]}`.
+  static func integers(count: Int, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    var json = #"{"values":["#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += "\(Int.random(in: -1_000_000_000..<1_000_000_000, using: &random))"
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
+  /// `{"kinds": ["alpha", …]}`; `novelPercent` of them are raw values with no case.
+  static func kinds(count: Int, novelPercent: Int, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    let known = Kind.allCases.map(\.rawValue)
+    var json = #"{"kinds":["#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      if random.chance(novelPercent) {
+        json += #""novel-\#(Int.random(in: 0..<20, using: &random))""#
+      } else {
+        json += #""\#(known[Int.random(in: 0..<known.count, using: &random)])""#
+      }
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+}

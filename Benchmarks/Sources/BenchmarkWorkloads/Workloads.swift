@@ -1,0 +1,200 @@
+import Foundation
+import ResilientDecoding
+
+/// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with hand-written
+/// recovery when the data is dirty) and by `@Resilient`.
+public struct Workload: Sendable {
+  /// A short name, `shape.clean` or `shape.dirty`.
+  public let name: String
+
+  /// Whether the data holds values that plain `Codable` cannot decode.
+  public let isDirty: Bool
+
+  /// How many elements (array elements, dictionary entries or records) the document holds.
+  public let elementCount: Int
+
+  /// The size of the JSON document in bytes.
+  public let byteCount: Int
+
+  /// Decodes the document the plain way once.
+  public let plain: @Sendable () -> Void
+
+  /// Decodes the document with `@Resilient` once.
+  public let resilient: @Sendable () -> Void
+
+  /// Decodes the document both ways and describes how the results differ, or returns `nil`
+  /// when they are the same (so that the two sides are known to do the same work).
+  public let mismatch: @Sendable () -> String?
+}
+
+/// How big the documents are.
+public struct WorkloadScale: Sendable {
+  /// The number of structs, records or dictionary entries in a document.
+  public var structs: Int
+  /// The number of integers or enums in a document.
+  public var scalars: Int
+
+  /// The sizes of issue 4: 10 000 structs, records and entries, 100 000 integers and enums.
+  public static let full = WorkloadScale(structs: 10_000, scalars: 100_000)
+  /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower.
+  public static let tenth = WorkloadScale(structs: 1_000, scalars: 10_000)
+  /// A few hundred elements, to check quickly that everything builds and runs.
+  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000)
+}
+
+extension Workload {
+  /// The names of every workload, in the order they are reported.
+  public static var names: [String] {
+    builders(scale: .smoke).map(\.name)
+  }
+
+  /// The workloads named in `names` (every workload when `nil`), in the order they are
+  /// reported. Only the documents of those workloads are generated.
+  public static func all(scale: WorkloadScale, names: Set<String>? = nil) -> [Workload] {
+    builders(scale: scale).filter { names?.contains($0.name) ?? true }.map { $0.build() }
+  }
+
+  private static func builders(
+    scale: WorkloadScale
+  ) -> [(name: String, build: () -> Workload)] {
+    let structs = scale.structs
+    let scalars = scale.scalars
+    func dirtyItems() -> Data {
+      DataGenerator.itemArray(count: structs, invalidPercent: 10, seed: 2)
+    }
+    return [
+      ("array.clean", {
+        make(
+          "array.clean", dirty: false, count: structs,
+          data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
+          plain: { try $0.decode(PlainItems.self, from: $1).items },
+          resilient: { try $0.decode(ResilientItems.self, from: $1).items })
+      }),
+      ("array.dirty", {
+        make(
+          "array.dirty", dirty: true, count: structs, data: dirtyItems(),
+          plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
+          resilient: { try $0.decode(ResilientItems.self, from: $1).items })
+      }),
+      ("array.dirty.reporter", {
+        make(
+          "array.dirty.reporter", dirty: true, count: structs, data: dirtyItems(),
+          plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
+          resilient: { decoder, data in
+            let (value, digest) = try decoder.decode(
+              ResilientItems.self, from: data, reportResilientDecodingErrors: true)
+            precondition(digest != nil, "the dirty array reported no error")
+            return value.items
+          })
+      }),
+      ("optionals.clean", {
+        make(
+          "optionals.clean", dirty: false, count: structs,
+          data: DataGenerator.records(count: structs, dirty: false, seed: 3),
+          plain: { try $0.decode(PlainRecords.self, from: $1).records },
+          resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
+          comparing: { $0 }, { $0.map(\.unwrapped) })
+      }),
+      ("optionals.dirty", {
+        make(
+          "optionals.dirty", dirty: true, count: structs,
+          data: DataGenerator.records(count: structs, dirty: true, seed: 4),
+          plain: { try $0.decode(LossyRecords.self, from: $1).records },
+          resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
+          comparing: { $0.map(\.unwrapped) }, { $0.map(\.unwrapped) })
+      }),
+      ("dictionary.clean", {
+        make(
+          "dictionary.clean", dirty: false, count: structs,
+          data: DataGenerator.itemDictionary(count: structs, invalidPercent: 0, seed: 5),
+          plain: { try $0.decode(PlainDictionary.self, from: $1).items },
+          resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+      }),
+      ("dictionary.dirty", {
+        make(
+          "dictionary.dirty", dirty: true, count: structs,
+          data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
+          plain: {
+            try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
+          },
+          resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+      }),
+      ("ints.clean", {
+        make(
+          "ints.clean", dirty: false, count: scalars,
+          data: DataGenerator.integers(count: scalars, seed: 7),
+          plain: { try $0.decode(PlainIntegers.self, from: $1).values },
+          resilient: { try $0.decode(ResilientIntegers.self, from: $1).values })
+      }),
+      ("enums.clean", {
+        make(
+          "enums.clean", dirty: false, count: scalars,
+          data: DataGenerator.kinds(count: scalars, novelPercent: 0, seed: 8),
+          plain: { try $0.decode(PlainKinds.self, from: $1).kinds },
+          resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+      }),
+      ("enums.dirty", {
+        make(
+          "enums.dirty", dirty: true, count: scalars,
+          data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
+          plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
+          resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+      }),
+    ]
+  }
+
+  /// A workload whose two sides produce the same type.
+  private static func make<Output: Equatable & Sendable>(
+    _ name: String, dirty: Bool, count: Int, data: Data,
+    plain: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
+    resilient: @escaping @Sendable (JSONDecoder, Data) throws -> Output
+  ) -> Workload {
+    make(
+      name, dirty: dirty, count: count, data: data, plain: plain, resilient: resilient,
+      comparing: { $0 }, { $0 })
+  }
+
+  /// A workload whose two sides are compared through `summarisePlain` and
+  /// `summariseResilient`.
+  private static func make<
+    PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
+  >(
+    _ name: String, dirty: Bool, count: Int, data: Data,
+    plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
+    resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
+    comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
+    _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
+  ) -> Workload {
+    let plainDecoder = JSONDecoder()
+    let resilientDecoder = JSONDecoder()
+    return Workload(
+      name: name, isDirty: dirty, elementCount: count, byteCount: data.count,
+      plain: { blackHole(decodeOrDie(plain, plainDecoder, data, name)) },
+      resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
+      mismatch: {
+        let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, data, name))
+        let resilientSummary = summariseResilient(
+          decodeOrDie(resilient, resilientDecoder, data, name))
+        guard plainSummary != resilientSummary else { return nil }
+        return "\(name): plain and resilient decoding disagree"
+      })
+  }
+}
+
+/// Runs a decode that must not fail: a failure means the workload itself is broken.
+@inline(__always)
+private func decodeOrDie<Output>(
+  _ decode: (JSONDecoder, Data) throws -> Output, _ decoder: JSONDecoder, _ data: Data,
+  _ name: String
+) -> Output {
+  do {
+    return try decode(decoder, data)
+  } catch {
+    fatalError("\(name): decoding failed: \(error)")
+  }
+}
+
+/// Keeps a value alive so that the optimiser cannot drop the work that produced it.
+@inline(never)
+@_optimize(none)
+public func blackHole<T>(_ value: T) {}

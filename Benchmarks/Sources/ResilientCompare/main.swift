@@ -1,0 +1,214 @@
+// Times plain `Codable` against `@Resilient` on every workload in one process: interleaved
+// trials, the median wall-clock time of each side, the median of the trials' ratios, and
+// allocations per element counted by the malloc interposer. `compare.sh` builds and runs it;
+// see README.md.
+
+import BenchmarkWorkloads
+import Foundation
+import MallocInterposerSwift
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The command line.
+struct Options {
+  var scale = WorkloadScale.full
+  var trials = 31
+  var warmups = 3
+  var only: Set<String> = []
+  var cleanLimit = 1.05
+  var dirtyLimit = 1.15
+  var check = true
+  var callgrind = false
+  var countAllocations = true
+
+  static let usage = """
+    usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
+                             [--only NAME[,NAME…]]
+                             [--clean-limit R] [--dirty-limit R] [--no-check]
+                             [--no-allocations] [--callgrind] [--list]
+    """
+
+  static func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func value(_ flag: String) -> String {
+      guard let value = rest.popFirst() else { fail("\(flag) needs a value\n\(usage)") }
+      return value
+    }
+    func number(_ flag: String) -> Double {
+      guard let number = Double(value(flag)) else { fail("\(flag) needs a number\n\(usage)") }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--smoke":
+        options.scale = .smoke
+        options.trials = 3
+        options.warmups = 1
+        options.check = false
+      case "--scale":
+        switch value(argument) {
+        case "full": options.scale = .full
+        case "tenth": options.scale = .tenth
+        case "smoke": options.scale = .smoke
+        default: fail("--scale takes full, tenth or smoke\n\(usage)")
+        }
+      case "--trials": options.trials = max(1, Int(number(argument)))
+      case "--warmups": options.warmups = max(0, Int(number(argument)))
+      case "--only": options.only.formUnion(value(argument).split(separator: ",").map(String.init))
+      case "--clean-limit": options.cleanLimit = number(argument)
+      case "--dirty-limit": options.dirtyLimit = number(argument)
+      case "--no-check": options.check = false
+      case "--no-allocations": options.countAllocations = false
+      case "--callgrind": options.callgrind = true
+      case "--list":
+        for name in Workload.names { print(name) }
+        exit(0)
+      case "--help", "-h":
+        print(usage)
+        exit(0)
+      default: fail("unknown argument \(argument)\n\(usage)")
+      }
+    }
+    return options
+  }
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(2)
+}
+
+/// Monotonic time in nanoseconds.
+func now() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  if sorted.count % 2 == 1 { return sorted[middle] }
+  return (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Allocations made by one run of `body`.
+func allocations(_ body: () -> Void) -> Int {
+  MallocInterposerSwift.reset()
+  MallocInterposerSwift.hook()
+  body()
+  MallocInterposerSwift.unhook()
+  return MallocInterposerSwift.getStatistics().mallocCount
+}
+
+// Entry points for instruction counts: `compare.sh` runs this program with `--callgrind` under
+// `valgrind --tool=callgrind --toggle-collect='*rdbenchMeasurePlain*' …`, so that exactly one
+// run of each side is counted, after warm-up. Their names must stay unique in the binary.
+@inline(never)
+func rdbenchMeasurePlain(_ workload: Workload) {
+  workload.plain()
+}
+
+@inline(never)
+func rdbenchMeasureResilient(_ workload: Workload) {
+  workload.resilient()
+}
+
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+let unknown = options.only.subtracting(Workload.names)
+if !unknown.isEmpty { fail("unknown workload(s): \(unknown.sorted().joined(separator: ", "))") }
+let workloads = Workload.all(scale: options.scale, names: options.only.isEmpty ? nil : options.only)
+
+MallocInterposerSwift.initialize()
+
+if options.callgrind {
+  for workload in workloads {
+    for _ in 0..<max(1, options.warmups) {
+      workload.plain()
+      workload.resilient()
+    }
+    rdbenchMeasurePlain(workload)
+    rdbenchMeasureResilient(workload)
+    print(workload.name, workload.elementCount)
+  }
+  exit(0)
+}
+
+#if DEBUG
+  let configuration = "debug"
+#else
+  let configuration = "release"
+#endif
+print(
+  "# \(configuration) build, \(options.trials) interleaved trials after \(options.warmups) "
+    + "warm-up runs; times are medians in ms, ratio is the median of per-trial ratios")
+print(
+  "workload".padding(toLength: 22, withPad: " ", startingAt: 0)
+    + " plain(ms) resilient(ms)  ratio allocs/elem(plain) allocs/elem(resilient)")
+
+var failures: [String] = []
+for workload in workloads {
+  if let mismatch = workload.mismatch() { fail(mismatch) }
+  for _ in 0..<options.warmups {
+    workload.plain()
+    workload.resilient()
+  }
+  var plainTimes: [Double] = []
+  var resilientTimes: [Double] = []
+  var ratios: [Double] = []
+  for trial in 0..<options.trials {
+    // A trial times both sides back to back, alternating which goes first so that neither
+    // always runs on a warmer cache. The ratio is the median of the trials' own ratios: a
+    // burst of load from elsewhere on the machine slows both sides of a trial alike.
+    var plainTime = 0.0
+    var resilientTime = 0.0
+    for isResilient in trial % 2 == 0 ? [false, true] : [true, false] {
+      let start = now()
+      if isResilient { workload.resilient() } else { workload.plain() }
+      let elapsed = Double(now() - start)
+      if isResilient { resilientTime = elapsed } else { plainTime = elapsed }
+    }
+    plainTimes.append(plainTime)
+    resilientTimes.append(resilientTime)
+    ratios.append(resilientTime / plainTime)
+  }
+  let plain = median(plainTimes)
+  let resilient = median(resilientTimes)
+  let ratio = median(ratios)
+  var allocationColumns = "               n/a                    n/a"
+  if options.countAllocations {
+    let perElement = { (count: Int) in Double(count) / Double(workload.elementCount) }
+    let plainAllocations = perElement(allocations(workload.plain))
+    let resilientAllocations = perElement(allocations(workload.resilient))
+    allocationColumns =
+      String(format: "%18.2f %22.2f", plainAllocations, resilientAllocations)
+  }
+  print(
+    workload.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+      + String(format: " %9.3f %13.3f %6.3f ", plain / 1e6, resilient / 1e6, ratio)
+      + allocationColumns)
+  let limit = workload.isDirty ? options.dirtyLimit : options.cleanLimit
+  if ratio > limit {
+    let kind = workload.isDirty ? "dirty" : "clean"
+    failures.append(
+      "\(workload.name): ratio " + String(format: "%.3f", ratio)
+        + " exceeds the \(kind) limit " + String(format: "%.2f", limit))
+  }
+}
+
+if options.check {
+  if failures.isEmpty {
+    print(
+      String(
+        format: "# all ratios within limits (clean <= %.2f, dirty <= %.2f)",
+        options.cleanLimit, options.dirtyLimit))
+  } else {
+    for failure in failures { print("# FAIL \(failure)") }
+    exit(1)
+  }
+}
