@@ -17,31 +17,32 @@ protocol ResilientElementStrategy {
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element
 }
 
-/// Decodes a `Decodable` value as plain `Codable` would.
+/// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
+/// overloads for primitive types.
 @usableFromInline
 enum PlainElement<Element: Decodable>: ResilientElementStrategy {
   @inlinable
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
   {
-    try container.decode(Element.self, forKey: key)
+    try container.decodeConcrete(Element.self, forKey: key)
   }
 
   @inlinable
   static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Element?
   {
-    try container.decodeIfPresent(Element.self, forKey: key)
+    try container.decodeConcreteIfPresent(Element.self, forKey: key)
   }
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    try container.decode(Element.self)
+    try container.decodeConcrete(Element.self)
   }
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    try container.decode(Element.self)
+    try container.decodeConcrete(Element.self)
   }
 }
 
@@ -53,7 +54,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
   {
-    let rawValue = try container.decode(Element.RawValue.self, forKey: key)
+    let rawValue = try container.decodeConcrete(Element.RawValue.self, forKey: key)
     guard let value = Element(rawValue: rawValue) else {
       throw novelValueError(
         Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
@@ -65,7 +66,9 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Element?
   {
-    guard let rawValue = try container.decodeIfPresent(Element.RawValue.self, forKey: key) else {
+    guard
+      let rawValue = try container.decodeConcreteIfPresent(Element.RawValue.self, forKey: key)
+    else {
       return nil
     }
     guard let value = Element(rawValue: rawValue) else {
@@ -77,7 +80,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    let rawValue = try container.decode(Element.RawValue.self)
+    let rawValue = try container.decodeConcrete(Element.RawValue.self)
     guard let value = Element(rawValue: rawValue) else {
       let index = ElementCodingKey(index: container.currentIndex - 1)
       throw novelValueError(
@@ -88,7 +91,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    let rawValue = try container.decode(Element.RawValue.self)
+    let rawValue = try container.decodeConcrete(Element.RawValue.self)
     guard let value = Element(rawValue: rawValue) else {
       throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath)
     }
