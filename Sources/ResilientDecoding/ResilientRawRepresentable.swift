@@ -48,8 +48,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientOptional(
-      RawElement<T>.self, recoveringTo: nil)
+    decodeResilientOptional(forKey: key, recoveringTo: nil) {
+      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
+    }
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -58,8 +59,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    KeyedValueSource(container: self, key: key).decodeResilientOptional(
-      RawElement<T>.self, recoveringTo: T.decodingFallback)
+    decodeResilientOptional(forKey: key, recoveringTo: T.decodingFallback) {
+      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
+    }
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
