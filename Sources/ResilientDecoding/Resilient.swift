@@ -52,19 +52,28 @@ public struct Resilient<Value: Decodable>: Decodable {
     }
   #endif
 
+  // The initialisers below set the stored properties themselves instead of delegating: in
+  // unoptimised builds every delegation is a generic call that looks up the metadata of
+  // `Resilient<Value>` again, and synthesised `init(from:)` runs `init(wrappedValue: nil)` for
+  // every optional property before decoding it.
+
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
   @inlinable
   public init(wrappedValue: Value) {
-    self.init(wrappedValue)
+    self.wrappedValue = wrappedValue
+    #if DEBUG
+      self.outcome = .decodedSuccessfully
+      self.elementsInDecodingOrder = nil
+    #endif
   }
 
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
   @inlinable
   public init(_ value: Value) {
+    self.wrappedValue = value
     #if DEBUG
-      self.init(value, outcome: .decodedSuccessfully)
-    #else
-      self.wrappedValue = value
+      self.outcome = .decodedSuccessfully
+      self.elementsInDecodingOrder = nil
     #endif
   }
 
@@ -86,7 +95,11 @@ extension Resilient {
   /// A value that decoded without error.
   @inlinable
   static func decoded(_ value: Value) -> Self {
-    Self(value)
+    #if DEBUG
+      Self(value, outcome: .decodedSuccessfully)
+    #else
+      Self(value)
+    #endif
   }
 
   /// A value that stands in for a missing key.
