@@ -53,6 +53,21 @@ enum DataGenerator {
     return Data(json.utf8)
   }
 
+  /// `{"items": {"key-n": item, …}}` with exactly `invalidEntries` broken items, spread evenly.
+  static func itemDictionary(count: Int, invalidEntries: Int, seed: UInt64) -> Data {
+    var random = SeededGenerator(seed: seed)
+    let spacing = count / max(invalidEntries, 1)
+    var json = #"{"items":{"#
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += #""key-\#(index)":"#
+      let invalid = invalidEntries > 0 && index % spacing == spacing / 2
+      json += item(index: index, invalid: invalid, using: &random)
+    }
+    json += "}}"
+    return Data(json.utf8)
+  }
+
   /// One item; an invalid one has a wrong type, a missing key or a `null` somewhere.
   private static func item(
     index: Int, invalid: Bool, using random: inout SeededGenerator

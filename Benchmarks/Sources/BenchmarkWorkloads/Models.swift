@@ -5,11 +5,11 @@ import ResilientDecoding
 // `@Resilient`.
 
 /// A small struct: the element of the array and dictionary workloads.
-public struct Item: Decodable, Sendable, Equatable {
-  public let id: Int
-  public let name: String
-  public let price: Double
-  public let available: Bool
+struct Item: Decodable, Sendable, Equatable {
+  let id: Int
+  let name: String
+  let price: Double
+  let available: Bool
 }
 
 /// The minimal recovery an app writes without ResilientDecoding: a value that becomes `nil`
@@ -17,11 +17,11 @@ public struct Item: Decodable, Sendable, Equatable {
 ///
 /// Used per element (then `compactMap`) and per property as the plain baseline of every dirty
 /// workload, since plain `Codable` would throw there.
-public struct Lossy<Value: Decodable>: Decodable {
+struct Lossy<Value: Decodable>: Decodable {
   /// The decoded value, or `nil` if it did not decode.
-  public let value: Value?
+  let value: Value?
 
-  public init(from decoder: any Decoder) {
+  init(from decoder: any Decoder) {
     value = try? decoder.singleValueContainer().decode(Value.self)
   }
 }
@@ -29,7 +29,7 @@ public struct Lossy<Value: Decodable>: Decodable {
 extension Lossy: Sendable where Value: Sendable {}
 
 /// A raw-value enum with the shape of a server-side "kind" field.
-public enum Kind: String, ResilientRawRepresentable, Sendable, CaseIterable {
+enum Kind: String, ResilientRawRepresentable, Sendable, CaseIterable {
   case alpha, beta, gamma, delta, epsilon, zeta, eta, theta
 }
 

@@ -63,83 +63,125 @@ extension Workload {
       DataGenerator.itemArray(count: structs, invalidPercent: 10, seed: 2)
     }
     return [
-      ("array.clean", {
-        make(
-          "array.clean", dirty: false, count: structs,
-          data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
-          plain: { try $0.decode(PlainItems.self, from: $1).items },
-          resilient: { try $0.decode(ResilientItems.self, from: $1).items })
-      }),
-      ("array.dirty", {
-        make(
-          "array.dirty", dirty: true, count: structs, data: dirtyItems(),
-          plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
-          resilient: { try $0.decode(ResilientItems.self, from: $1).items })
-      }),
-      ("array.dirty.reporter", {
-        make(
-          "array.dirty.reporter", dirty: true, count: structs, data: dirtyItems(),
-          plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
-          resilient: { decoder, data in
-            let (value, digest) = try decoder.decode(
-              ResilientItems.self, from: data, reportResilientDecodingErrors: true)
-            precondition(digest != nil, "the dirty array reported no error")
-            return value.items
-          })
-      }),
-      ("optionals.clean", {
-        make(
-          "optionals.clean", dirty: false, count: structs,
-          data: DataGenerator.records(count: structs, dirty: false, seed: 3),
-          plain: { try $0.decode(PlainRecords.self, from: $1).records },
-          resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
-          comparing: { $0 }, { $0.map(\.unwrapped) })
-      }),
-      ("optionals.dirty", {
-        make(
-          "optionals.dirty", dirty: true, count: structs,
-          data: DataGenerator.records(count: structs, dirty: true, seed: 4),
-          plain: { try $0.decode(LossyRecords.self, from: $1).records },
-          resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
-          comparing: { $0.map(\.unwrapped) }, { $0.map(\.unwrapped) })
-      }),
-      ("dictionary.clean", {
-        make(
-          "dictionary.clean", dirty: false, count: structs,
-          data: DataGenerator.itemDictionary(count: structs, invalidPercent: 0, seed: 5),
-          plain: { try $0.decode(PlainDictionary.self, from: $1).items },
-          resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
-      }),
-      ("dictionary.dirty", {
-        make(
-          "dictionary.dirty", dirty: true, count: structs,
-          data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
-          plain: {
-            try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
-          },
-          resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
-      }),
-      ("ints.clean", {
-        make(
-          "ints.clean", dirty: false, count: scalars,
-          data: DataGenerator.integers(count: scalars, seed: 7),
-          plain: { try $0.decode(PlainIntegers.self, from: $1).values },
-          resilient: { try $0.decode(ResilientIntegers.self, from: $1).values })
-      }),
-      ("enums.clean", {
-        make(
-          "enums.clean", dirty: false, count: scalars,
-          data: DataGenerator.kinds(count: scalars, novelPercent: 0, seed: 8),
-          plain: { try $0.decode(PlainKinds.self, from: $1).kinds },
-          resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
-      }),
-      ("enums.dirty", {
-        make(
-          "enums.dirty", dirty: true, count: scalars,
-          data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
-          plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
-          resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
-      }),
+      (
+        "array.clean",
+        {
+          make(
+            "array.clean", dirty: false, count: structs,
+            data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
+            plain: { try $0.decode(PlainItems.self, from: $1).items },
+            resilient: { try $0.decode(ResilientItems.self, from: $1).items })
+        }
+      ),
+      (
+        "array.dirty",
+        {
+          make(
+            "array.dirty", dirty: true, count: structs, data: dirtyItems(),
+            plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
+            resilient: { try $0.decode(ResilientItems.self, from: $1).items })
+        }
+      ),
+      (
+        "array.dirty.reporter",
+        {
+          make(
+            "array.dirty.reporter", dirty: true, count: structs, data: dirtyItems(),
+            plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
+            resilient: { decoder, data in
+              let (value, digest) = try decoder.decode(
+                ResilientItems.self, from: data, reportResilientDecodingErrors: true)
+              precondition(digest != nil, "the dirty array reported no error")
+              return value.items
+            })
+        }
+      ),
+      (
+        "optionals.clean",
+        {
+          make(
+            "optionals.clean", dirty: false, count: structs,
+            data: DataGenerator.records(count: structs, dirty: false, seed: 3),
+            plain: { try $0.decode(PlainRecords.self, from: $1).records },
+            resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
+            comparing: { $0 }, { $0.map(\.unwrapped) })
+        }
+      ),
+      (
+        "optionals.dirty",
+        {
+          make(
+            "optionals.dirty", dirty: true, count: structs,
+            data: DataGenerator.records(count: structs, dirty: true, seed: 4),
+            plain: { try $0.decode(LossyRecords.self, from: $1).records },
+            resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
+            comparing: { $0.map(\.unwrapped) }, { $0.map(\.unwrapped) })
+        }
+      ),
+      (
+        "dictionary.clean",
+        {
+          make(
+            "dictionary.clean", dirty: false, count: structs,
+            data: DataGenerator.itemDictionary(count: structs, invalidPercent: 0, seed: 5),
+            plain: { try $0.decode(PlainDictionary.self, from: $1).items },
+            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+        }
+      ),
+      (
+        "dictionary.dirty",
+        {
+          make(
+            "dictionary.dirty", dirty: true, count: structs,
+            data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
+            plain: {
+              try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
+            },
+            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+        }
+      ),
+      (
+        "dictionary.dirty.one",
+        {
+          make(
+            "dictionary.dirty.one", dirty: true, count: structs,
+            data: DataGenerator.itemDictionary(count: structs, invalidEntries: 1, seed: 10),
+            plain: {
+              try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
+            },
+            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+        }
+      ),
+      (
+        "ints.clean",
+        {
+          make(
+            "ints.clean", dirty: false, count: scalars,
+            data: DataGenerator.integers(count: scalars, seed: 7),
+            plain: { try $0.decode(PlainIntegers.self, from: $1).values },
+            resilient: { try $0.decode(ResilientIntegers.self, from: $1).values })
+        }
+      ),
+      (
+        "enums.clean",
+        {
+          make(
+            "enums.clean", dirty: false, count: scalars,
+            data: DataGenerator.kinds(count: scalars, novelPercent: 0, seed: 8),
+            plain: { try $0.decode(PlainKinds.self, from: $1).kinds },
+            resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+        }
+      ),
+      (
+        "enums.dirty",
+        {
+          make(
+            "enums.dirty", dirty: true, count: scalars,
+            data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
+            plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
+            resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+        }
+      ),
     ]
   }
 

@@ -24,12 +24,13 @@ struct Options {
   var check = true
   var callgrind = false
   var countAllocations = true
+  var verbose = false
 
   static let usage = """
     usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
                              [--only NAME[,NAME…]]
                              [--clean-limit R] [--dirty-limit R] [--no-check]
-                             [--no-allocations] [--callgrind] [--list]
+                             [--no-allocations] [--verbose] [--callgrind] [--list]
     """
 
   static func parse(_ arguments: [String]) -> Options {
@@ -64,6 +65,7 @@ struct Options {
       case "--dirty-limit": options.dirtyLimit = number(argument)
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
+      case "--verbose": options.verbose = true
       case "--callgrind": options.callgrind = true
       case "--list":
         for name in Workload.names { print(name) }
@@ -192,6 +194,19 @@ for workload in workloads {
     workload.name.padding(toLength: 22, withPad: " ", startingAt: 0)
       + String(format: " %9.3f %13.3f %6.3f ", plain / 1e6, resilient / 1e6, ratio)
       + allocationColumns)
+  if options.verbose {
+    // The mean shows what the median hides: occasional slow trials, such as the first attempts
+    // at decoding a dictionary of a type that was dirty before.
+    let mean = ratios.reduce(0, +) / Double(ratios.count)
+    print(
+      "  "
+        + String(format: "ratio mean %.3f, min %.3f, max %.3f", mean, ratios.min()!, ratios.max()!)
+        + String(
+          format: "; plain mean %.3f ms", plainTimes.reduce(0, +) / Double(plainTimes.count) / 1e6)
+        + String(
+          format: ", resilient mean %.3f ms",
+          resilientTimes.reduce(0, +) / Double(resilientTimes.count) / 1e6))
+  }
   let limit = workload.isDirty ? options.dirtyLimit : options.cleanLimit
   if ratio > limit {
     let kind = workload.isDirty ? "dirty" : "clean"
