@@ -29,8 +29,17 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   }
 
   /// Records an error recovered from at a coding path.
+  ///
+  /// During an optimistic attempt at decoding a dictionary the error is not recorded: it only
+  /// spoils the attempt, and decoding the dictionary again reports it (see
+  /// `OptimisticDecoding`).
   @usableFromInline
   func report(_ error: any Error, at codingPath: [any CodingKey]) {
+    if OptimisticDecoding.spoilRunningAttempt() { return }
+    record(error, at: codingPath)
+  }
+
+  private func record(_ error: any Error, at codingPath: [any CodingKey]) {
     let entry = ErrorDigest.Entry(codingPath: codingPath, error: error)
     lock.lock()
     entries.append(entry)
@@ -39,7 +48,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
 
   /// Notes that another reporter took this one's place, so errors may now go there instead.
   func noteReplaced() {
-    report(ReporterReplacedError(), at: [])
+    record(ReporterReplacedError(), at: [])
   }
 }
 

@@ -44,12 +44,14 @@ extension ResilientValueSource {
   /// (reported) when the value is not a dictionary, otherwise what `collect` makes of the
   /// entries whose values decode.
   ///
-  /// The dictionary is decoded as `[String: DictionaryEntry]`, which decoders treat as a plain
-  /// string-keyed dictionary (so keys are never converted) and in which every entry catches
-  /// its own error. `collect` may reject more entries (a key that does not convert, say); it
-  /// is given the dictionary's coding path, looked up only if asked for, to build their
-  /// errors. Failed and rejected entries are then reported together in key order: decoders
-  /// hand entries over in hash order, which changes from run to run, and the digest must not.
+  /// Clean dictionaries of plain values are decoded as `[String: Element]` (see
+  /// `OptimisticDecoding`); otherwise the dictionary is decoded as
+  /// `[String: DictionaryEntry]`, which decoders treat as a plain string-keyed dictionary (so
+  /// keys are never converted) and in which every entry catches its own error. `collect` may
+  /// reject more entries (a key that does not convert, say); it is given the dictionary's
+  /// coding path, looked up only if asked for, to build their errors. Failed and rejected
+  /// entries are then reported together in key order: decoders hand entries over in hash
+  /// order, which changes from run to run, and the digest must not.
   @inlinable
   func decodeResilientEntries<Strategy: ResilientElementStrategy, Value>(
     _ strategy: Strategy.Type,
@@ -59,26 +61,35 @@ extension ResilientValueSource {
       _ values: [String: Strategy.Element], _ codingPath: () -> [any CodingKey]
     ) -> (value: Value, rejected: [String: any Error])
   ) -> Resilient<Value> {
+    var decoded: [String: Strategy.Element]?
+    if let attempt = OptimisticDecoding.begin(for: Strategy.self) {
+      decoded = try? Strategy.decodePlainDictionary(from: self)
+      if !OptimisticDecoding.end(attempt, for: Strategy.self, succeeded: decoded != nil) {
+        decoded = nil
+      }
+    }
     let entries: [String: DictionaryEntry<Strategy>]
-    do {
-      entries = try decodePlain([String: DictionaryEntry<Strategy>].self)
-    } catch {
-      return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
+    if let decoded {
+      // Every entry decoded, exactly as entry by entry (see `OptimisticDecoding`).
+      let (value, rejected) = collect(decoded, { reportingDecoder()?.codingPath ?? [] })
+      if rejected.isEmpty { return .allEntriesDecoded(value, keysAsWritten: decoded) }
+      // Keys that do not convert are rare: take the general way from here.
+      entries = decoded.mapValues { DictionaryEntry(value: $0) }
+    } else {
+      do {
+        entries = try decodePlain([String: DictionaryEntry<Strategy>].self)
+      } catch {
+        // Not a dictionary at all: that says nothing about the entries of the next one.
+        OptimisticDecoding.forgetFailure(for: Strategy.self)
+        return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
+      }
     }
     // The clean path maps the values in place; only a dictionary with failures is rebuilt.
     let allDecoded = entries.values.allSatisfy { $0.failure == nil }
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
     let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
     if allDecoded && rejected.isEmpty {
-      #if DEBUG
-        // `$x.results` lists entries by their keys as written, which a dictionary whose keys
-        // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
-        var resilient = Resilient<Value>.decoded(value)
-        resilient.elementsInDecodingOrder = DecodingOrder(values)
-        return resilient
-      #else
-        return .decoded(value)
-      #endif
+      return .allEntriesDecoded(value, keysAsWritten: values)
     }
     DictionaryEntry.reportFailures(of: entries, rejected: rejected, to: self)
     #if DEBUG
@@ -89,6 +100,25 @@ extension ResilientValueSource {
       return .recovered(
         value, from: ResilientDecodingOutcome.DictionaryDecodingError(results: results),
         wasReported: false)
+    #else
+      return .decoded(value)
+    #endif
+  }
+}
+
+extension Resilient {
+  /// A dictionary whose entries all decoded and were all kept; `keysAsWritten` holds its
+  /// values under the keys as written in the data.
+  @inlinable
+  static func allEntriesDecoded<Element>(
+    _ value: Value, keysAsWritten: @autoclosure () -> [String: Element]
+  ) -> Self {
+    #if DEBUG
+      // `$x.results` lists entries by their keys as written, which a dictionary whose keys
+      // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
+      var resilient = Self.decoded(value)
+      resilient.elementsInDecodingOrder = DecodingOrder(keysAsWritten())
+      return resilient
     #else
       return .decoded(value)
     #endif
@@ -106,6 +136,13 @@ extension ResilientValueSource {
 struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
   @usableFromInline let value: Strategy.Element?
   @usableFromInline let failure: DictionaryEntryFailure?
+
+  /// An entry whose value decoded.
+  @inlinable
+  init(value: Strategy.Element) {
+    self.value = value
+    self.failure = nil
+  }
 
   @inlinable
   init(from decoder: any Decoder) {

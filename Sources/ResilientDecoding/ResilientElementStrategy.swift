@@ -15,6 +15,12 @@ protocol ResilientElementStrategy {
     throws -> Element?
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element
+
+  /// Decodes a whole string-keyed dictionary of elements as plain `Codable` decodes
+  /// `[String: Element]`, or returns `nil` if that would not decode the elements the way this
+  /// strategy does.
+  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
+    -> [String: Element]?
 }
 
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
@@ -43,6 +49,13 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
     try container.decodeConcrete(Element.self)
+  }
+
+  @inlinable
+  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
+    -> [String: Element]?
+  {
+    try source.decodePlain([String: Element].self)
   }
 }
 
@@ -96,6 +109,15 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
       throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath)
     }
     return value
+  }
+
+  /// `nil`: plain `Codable` decodes a raw-representable type through its own `init(from:)`,
+  /// which need not read the raw value the way this strategy does.
+  @inlinable
+  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
+    -> [String: Element]?
+  {
+    nil
   }
 }
 
