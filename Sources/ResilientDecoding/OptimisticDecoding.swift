@@ -27,6 +27,11 @@
 // for a type of values decodes that type entry by entry straight away for its next
 // `skippedAttemptsAfterFailure` dictionaries.
 //
+// The same per-thread state holds back the reports made while a dictionary decodes entry by
+// entry (see `beginCapture()`), so that the dictionary can pass them on in key order: decoders
+// hand entries over in hash order, and errors from inside an entry's value (a nested
+// `@Resilient` property) would otherwise come in a different order on every run.
+//
 // The state is per thread (decoding is synchronous, so everything an attempt triggers runs on
 // the thread that started it). Where threads have no POSIX thread-local storage, there are no
 // attempts.
@@ -47,6 +52,9 @@
 
     /// For each type of values whose attempt failed recently, how many attempts to skip.
     private var skipsLeft: [ObjectIdentifier: Int] = [:]
+
+    /// The reports held back by the dictionaries decoding entry by entry, innermost last.
+    private var captures: [[CapturedReport]] = []
 
     private init() {}
 
@@ -113,6 +121,34 @@
       current.skipsLeft[ObjectIdentifier(Values.self)] = nil
     }
 
+    /// Starts holding back the reports made on this thread, until ``endCapture()``.
+    @usableFromInline
+    static func beginCapture() {
+      current.captures.append([])
+    }
+
+    /// Stops holding back reports and returns those made since the matching
+    /// ``beginCapture()``, in the order they were made.
+    @usableFromInline
+    static func endCapture() -> [CapturedReport] {
+      current.captures.removeLast()
+    }
+
+    /// Holds back a report if a capture is running on this thread.
+    ///
+    /// - Returns: Whether the report was held back.
+    static func capture(
+      _ error: any Error, at codingPath: [any CodingKey],
+      for reporter: ResilientDecodingErrorReporter
+    ) -> Bool {
+      guard let state = pthread_getspecific(threadKey) else { return false }
+      let optimistic = Unmanaged<OptimisticDecoding>.fromOpaque(state).takeUnretainedValue()
+      guard !optimistic.captures.isEmpty else { return false }
+      optimistic.captures[optimistic.captures.count - 1].append(
+        CapturedReport(reporter: reporter, error: error, codingPath: codingPath))
+      return true
+    }
+
     /// Whether an attempt is running on this thread; if so, marks it as spoiled, since an
     /// error is being reported or an assertion raised.
     static func spoilRunningAttempt() -> Bool {
@@ -146,6 +182,25 @@
     @usableFromInline
     static func forgetFailure<Values>(for _: Values.Type) {}
 
+    @usableFromInline
+    static func beginCapture() {}
+
+    @usableFromInline
+    static func endCapture() -> [CapturedReport] { [] }
+
+    static func capture(
+      _ error: any Error, at codingPath: [any CodingKey],
+      for reporter: ResilientDecodingErrorReporter
+    ) -> Bool { false }
+
     static func spoilRunningAttempt() -> Bool { false }
   }
 #endif
+
+/// A report held back while a dictionary decodes, to be passed on in key order.
+@usableFromInline
+struct CapturedReport {
+  @usableFromInline let reporter: ResilientDecodingErrorReporter
+  @usableFromInline let error: any Error
+  @usableFromInline let codingPath: [any CodingKey]
+}

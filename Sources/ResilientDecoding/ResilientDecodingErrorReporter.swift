@@ -31,11 +31,13 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   /// Records an error recovered from at a coding path.
   ///
   /// During an optimistic attempt at decoding a dictionary the error is not recorded: it only
-  /// spoils the attempt, and decoding the dictionary again reports it (see
-  /// `OptimisticDecoding`).
+  /// spoils the attempt, and decoding the dictionary again reports it. While a dictionary
+  /// decodes entry by entry, the error is held back and reported again by the dictionary, in
+  /// key order (see `OptimisticDecoding`).
   @usableFromInline
   func report(_ error: any Error, at codingPath: [any CodingKey]) {
     if OptimisticDecoding.spoilRunningAttempt() { return }
+    if OptimisticDecoding.capture(error, at: codingPath, for: self) { return }
     record(error, at: codingPath)
   }
 

@@ -69,6 +69,7 @@ extension ResilientValueSource {
       }
     }
     let entries: [String: DictionaryEntry<Strategy>]
+    var captured: [CapturedReport] = []
     if let decoded {
       // Every entry decoded, exactly as entry by entry (see `OptimisticDecoding`).
       let (value, rejected) = collect(decoded, { reportingDecoder()?.codingPath ?? [] })
@@ -76,9 +77,15 @@ extension ResilientValueSource {
       // Keys that do not convert are rare: take the general way from here.
       entries = decoded.mapValues { DictionaryEntry(value: $0) }
     } else {
-      do {
-        entries = try decodePlain([String: DictionaryEntry<Strategy>].self)
-      } catch {
+      // Reports made while the entries decode are held back, to be passed on in key order.
+      OptimisticDecoding.beginCapture()
+      let result = Result { try decodePlain([String: DictionaryEntry<Strategy>].self) }
+      captured = OptimisticDecoding.endCapture()
+      switch result {
+      case .success(let decodedEntries):
+        entries = decodedEntries
+      case .failure(let error):
+        DictionaryEntry<Strategy>.reportInKeyOrder([:], rejected: [:], captured: captured, to: self)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         OptimisticDecoding.forgetFailure(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
@@ -89,9 +96,12 @@ extension ResilientValueSource {
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
     let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
     if allDecoded && rejected.isEmpty {
+      if !captured.isEmpty {
+        DictionaryEntry.reportInKeyOrder(entries, rejected: [:], captured: captured, to: self)
+      }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    DictionaryEntry.reportFailures(of: entries, rejected: rejected, to: self)
+    DictionaryEntry.reportInKeyOrder(entries, rejected: rejected, captured: captured, to: self)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
@@ -155,24 +165,40 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
     }
   }
 
-  /// Reports, in key order, the error of every entry that failed (at its own coding path) and
-  /// of every entry `collect` rejected (at the dictionary's path and the entry's key).
+  /// Reports, entry by entry in key order, what the entries' values reported while they
+  /// decoded (held back in `captured`), then the error of the entry if it failed (at its own
+  /// coding path), then the error `collect` rejected it with (at the dictionary's path and the
+  /// entry's key).
   @usableFromInline
-  static func reportFailures<Source: ResilientValueSource>(
-    of entries: [String: Self], rejected: [String: any Error], to source: Source
+  static func reportInKeyOrder<Source: ResilientValueSource>(
+    _ entries: [String: Self], rejected: [String: any Error], captured: [CapturedReport],
+    to source: Source
   ) {
-    guard let decoder = source.reportingDecoder(),
-      let reporter = decoder.resilientDecodingErrorReporter
-    else { return }
-    var failures: [(key: String, error: any Error, codingPath: [any CodingKey])] = []
-    for (key, entry) in entries {
-      if let failure = entry.failure { failures.append((key, failure.error, failure.codingPath)) }
+    let decoder = source.reportingDecoder()
+    let basePath = decoder?.codingPath ?? []
+    var reports: [(key: String, rank: Int, report: CapturedReport)] = []
+    for (index, report) in captured.enumerated() {
+      let key =
+        report.codingPath.count > basePath.count
+        ? report.codingPath[basePath.count].stringValue : ""
+      reports.append((key, index, report))
     }
-    for (key, error) in rejected where entries[key]?.failure == nil {
-      failures.append((key, error, decoder.codingPath + [AnyCodingKey(key)]))
+    if let reporter = decoder?.resilientDecodingErrorReporter {
+      for (key, entry) in entries {
+        guard let failure = entry.failure else { continue }
+        let report = CapturedReport(
+          reporter: reporter, error: failure.error, codingPath: failure.codingPath)
+        reports.append((key, captured.count, report))
+      }
+      for (key, error) in rejected where entries[key]?.failure == nil {
+        let report = CapturedReport(
+          reporter: reporter, error: error, codingPath: basePath + [AnyCodingKey(key)])
+        reports.append((key, captured.count + 1, report))
+      }
     }
-    for failure in failures.sorted(by: { $0.key < $1.key }) {
-      reporter.report(failure.error, at: failure.codingPath)
+    reports.sort { ($0.key, $0.rank) < ($1.key, $1.rank) }
+    for (_, _, report) in reports {
+      report.reporter.report(report.error, at: report.codingPath)
     }
   }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import ResilientDecoding
+import XCTest
+
+/// Errors reported from inside a dictionary's values (nested `@Resilient` properties, nested
+/// dictionaries) come out in key order, the same on every decode, although decoders hand the
+/// entries over in hash order.
+final class DictionaryReportOrderTests: XCTestCase {
+  /// Decodes `price` and `tags` (which may report errors) before `id` (which may fail).
+  private struct Listing: Decodable {
+    @Resilient var price: Double?
+    @Resilient var tags: [String]
+    let id: Int
+  }
+
+  private struct Section: Decodable {
+    @Resilient var listings: [String: Listing]
+  }
+
+  private struct Catalog: Decodable {
+    @Resilient var listings: [String: Listing]
+    @Resilient var sections: [String: Section]
+  }
+
+  /// A catalog whose every listing has errors inside it, and some listings fail outright.
+  private func catalogJSON(count: Int) -> Data {
+    var listings: [String] = []
+    for index in 0..<count {
+      let key = "k\(index * 7919 % 1000)"
+      if index % 5 == 0 {
+        listings.append(#""\#(key)": {"price": "cheap", "tags": ["a", 1]}"#)  // no id: fails
+      } else {
+        listings.append(#""\#(key)": {"id": \#(index), "price": "free", "tags": [2, "b"]}"#)
+      }
+    }
+    let body = listings.joined(separator: ", ")
+    let sections = #""b": {"listings": {\#(body)}}, "a": {"listings": {\#(body)}}"#
+    let json = #"{"listings": {\#(body)}, "sections": {\#(sections)}}"#
+    return Data(json.utf8)
+  }
+
+  private func reportedPaths(_ data: Data, file: StaticString = #filePath, line: UInt = #line)
+    throws -> [String]
+  {
+    let (_, digest) = try JSONDecoder().decode(
+      Catalog.self, from: data, reportResilientDecodingErrors: true)
+    let entries = try XCTUnwrap(digest, "every listing has errors", file: file, line: line)
+    return entries.entries.map { "\($0.path) \(String(describing: type(of: $0.error)))" }
+  }
+
+  func testNestedErrorsOfDictionaryValuesAreReportedInKeyOrder() throws {
+    let paths = try reportedPaths(catalogJSON(count: 40))
+    // Group the reports by the dictionary entry they belong to, in the order they came.
+    func entryKey(_ report: String) -> String {
+      let path = report.split(separator: " ")[0]
+      let parts = path.split(separator: ".")
+      return parts.prefix(parts[0] == "sections" ? 4 : 2).joined(separator: ".")
+    }
+    var order: [String] = []
+    for report in paths where order.last != entryKey(report) {
+      order.append(entryKey(report))
+    }
+    XCTAssertEqual(order.count, Set(order).count, "each entry's reports come together")
+    let listings = order.filter { $0.hasPrefix("listings.") }
+    XCTAssertEqual(listings, listings.sorted(), "entries come in key order")
+    let sections = order.filter { $0.hasPrefix("sections.") }
+    XCTAssertEqual(sections, sections.sorted(), "nested dictionaries too, section a first")
+    XCTAssertEqual(sections.first, "sections.a.listings.k0")
+    XCTAssertEqual(listings.count, 40)
+    XCTAssertEqual(sections.count, 80)
+    // Within an entry, reports keep the order they were made in: the price, the tag, then
+    // the entry's own failure.
+    let first = paths.filter { $0.hasPrefix("listings.k0 ") || $0.hasPrefix("listings.k0.") }
+    XCTAssertEqual(
+      first,
+      [
+        "listings.k0.price DecodingError", "listings.k0.tags[1] DecodingError",
+        "listings.k0 DecodingError",
+      ])
+  }
+
+  func testTheDigestIsTheSameOnEveryDecode() throws {
+    let data = catalogJSON(count: 25)
+    let first = try reportedPaths(data)
+    // Per dictionary: two reports per listing, and one more for each listing without an id.
+    XCTAssertEqual(first.count, 3 * (25 * 2 + 5))
+    for _ in 0..<20 {
+      XCTAssertEqual(try reportedPaths(data), first)
+    }
+  }
+}
