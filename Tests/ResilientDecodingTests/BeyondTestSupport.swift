@@ -102,25 +102,6 @@ func beyondAssertEntries(
     line: line)
 }
 
-/// A lock-protected list that closures running on any thread may append to.
-final class BeyondLockedList<Element: Sendable>: @unchecked Sendable {
-  // `@unchecked`: `storage` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var storage: [Element] = []
-
-  func append(_ element: Element) {
-    lock.lock()
-    storage.append(element)
-    lock.unlock()
-  }
-
-  var elements: [Element] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
-}
-
 /// Runs `body`, collecting the library's DEBUG assertion messages instead of stopping; in
 /// release, where the library asserts nothing, the list is always empty.
 ///
@@ -129,7 +110,7 @@ final class BeyondLockedList<Element: Sendable>: @unchecked Sendable {
 func beyondRecordingAssertions<R>(_ body: () throws -> R) rethrows -> (value: R, messages: [String])
 {
   #if DEBUG
-    let messages = BeyondLockedList<String>()
+    let messages = LockedList<String>()
     let previous = AssertionHandler.current
     AssertionHandler.current = { message, _, _ in messages.append(message) }
     defer { AssertionHandler.current = previous }

@@ -238,7 +238,7 @@ final class HostileInputTests: XCTestCase {
     let count = HostileLimits.flushedArrayCount
     let data = hostileArrayPayload(count) { $0.isMultiple(of: 2) ? String($0) : "null" }
     let reporter = ResilientDecodingErrorReporter()
-    let decoded = PropLockedList<Int>()
+    let decoded = LockedList<Int>()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
       let decoder = JSONDecoder()

@@ -21,7 +21,7 @@ final class PropertyConcurrencyTests: XCTestCase {
     snake.keyDecodingStrategy = .convertFromSnakeCase
     let reporter = camel.enableResilientDecodingErrorReporting()
     snake.userInfo[.resilientDecodingErrorReporter] = reporter
-    let failures = PropLockedList<String>()
+    let failures = LockedList<String>()
 
     // Two rounds over the same payloads, so that every payload is decoded twice at once.
     DispatchQueue.concurrentPerform(iterations: cases.count * 2) { iteration in
@@ -52,7 +52,7 @@ final class PropertyConcurrencyTests: XCTestCase {
   func testReporterFlushedWhileAnotherThreadDecodesLosesAndDuplicatesNothing() {
     let cases = generatedCases(base: 0xC0C0_0002)
     let reporter = ResilientDecodingErrorReporter()
-    let failures = PropLockedList<String>()
+    let failures = LockedList<String>()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
       for generated in cases {
@@ -90,24 +90,5 @@ final class PropertyConcurrencyTests: XCTestCase {
     let expectedOrdered = expected.filter(isOrdered)
     XCTAssertEqual(foundOrdered, expectedOrdered)
     XCTAssertNil(reporter.flushReportedErrors())
-  }
-}
-
-/// A list that several threads append to.
-final class PropLockedList<Element: Sendable>: @unchecked Sendable {
-  // `@unchecked`: `storage` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var storage: [Element] = []
-
-  func append(_ element: Element) {
-    lock.lock()
-    storage.append(element)
-    lock.unlock()
-  }
-
-  var elements: [Element] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
   }
 }

@@ -79,8 +79,8 @@ final class SendableModelTests: XCTestCase {
   func testOneReporterServesConcurrentDecodes() throws {
     let data = Data(shipmentJSON.utf8)
     let reporter = ResilientDecodingErrorReporter()
-    let shipments = BeyondLockedList<BeyondShipment>()
-    let failures = BeyondLockedList<String>()
+    let shipments = LockedList<BeyondShipment>()
+    let failures = LockedList<String>()
     let iterations = 32
     DispatchQueue.concurrentPerform(iterations: iterations) { _ in
       let decoder = JSONDecoder()

@@ -291,3 +291,22 @@ func capturingAssertions<Value>(_ body: () throws -> Value) rethrows -> Captured
     }
   }
 #endif
+
+/// A lock-protected list that closures running on any thread may append to.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+  // `@unchecked`: `storage` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var storage: [Element] = []
+
+  func append(_ element: Element) {
+    lock.lock()
+    storage.append(element)
+    lock.unlock()
+  }
+
+  var elements: [Element] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+}
