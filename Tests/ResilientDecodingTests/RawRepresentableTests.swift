@@ -7,6 +7,20 @@ import XCTest
 final class RawRepresentableTests: XCTestCase {
   // MARK: E with a fallback
 
+  /// Checks that the three fallback-carrying properties (`mood`, `frozenMood`, `link`) all
+  /// hold their fallback and that each reported, in order, the error `kind` gives for its key.
+  private func assertEachFellBack(
+    mood: Mood?, frozenMood: FrozenMood?, link: FallbackLink?, digest: ErrorDigest?,
+    reporting kind: (String) -> ErrorKind,
+    file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(mood, .unknown, file: file, line: line)
+    XCTAssertEqual(frozenMood, .unknown, file: file, line: line)
+    XCTAssertEqual(link, .example("fallback"), file: file, line: line)
+    let keys = ["mood", "frozenMood", "link"]
+    assertReports(digest, keys.map { Report($0, kind($0)) }, file: file, line: line)
+  }
+
   struct WithFallback: Decodable {
     @Resilient var mood: Mood
     @Resilient var frozenMood: FrozenMood
@@ -30,16 +44,9 @@ final class RawRepresentableTests: XCTestCase {
 
   func testMissingKeyGivesTheFallbackAndIsReported() throws {
     let (model, digest) = try decode(WithFallback.self, json: "{}")
-    XCTAssertEqual(model.mood, .unknown)
-    XCTAssertEqual(model.frozenMood, .unknown)
-    XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(
-      digest,
-      [
-        Report("mood", .keyNotFound("mood")),
-        Report("frozenMood", .keyNotFound("frozenMood")),
-        Report("link", .keyNotFound("link")),
-      ])
+    assertEachFellBack(
+      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
+      reporting: { .keyNotFound($0) })
     #if DEBUG
       assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
       assertError(model.$mood.error, is: .keyNotFound("mood"))
@@ -50,15 +57,9 @@ final class RawRepresentableTests: XCTestCase {
   func testNullGivesTheFallbackAndIsReported() throws {
     let (model, digest) = try decode(
       WithFallback.self, json: #"{"mood": null, "frozenMood": null, "link": null}"#)
-    XCTAssertEqual(model.mood, .unknown)
-    XCTAssertEqual(model.frozenMood, .unknown)
-    XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(
-      digest,
-      [
-        Report("mood", .valueNotFound), Report("frozenMood", .valueNotFound),
-        Report("link", .valueNotFound),
-      ])
+    assertEachFellBack(
+      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
+      reporting: { _ in .valueNotFound })
     #if DEBUG
       assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
       assertError(model.$link.error, is: .valueNotFound)
@@ -68,15 +69,9 @@ final class RawRepresentableTests: XCTestCase {
   func testWrongRawTypeGivesTheFallbackAndIsReported() throws {
     let (model, digest) = try decode(
       WithFallback.self, json: #"{"mood": 1, "frozenMood": ["sad"], "link": 443}"#)
-    XCTAssertEqual(model.mood, .unknown)
-    XCTAssertEqual(model.frozenMood, .unknown)
-    XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(
-      digest,
-      [
-        Report("mood", .typeMismatch), Report("frozenMood", .typeMismatch),
-        Report("link", .typeMismatch),
-      ])
+    assertEachFellBack(
+      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
+      reporting: { _ in .typeMismatch })
     #if DEBUG
       assertOutcome(model.$frozenMood.outcome, .recovered(wasReported: true))
       assertError(model.$link.error, is: .typeMismatch)
@@ -235,15 +230,9 @@ final class RawRepresentableTests: XCTestCase {
   func testOptionalWithFallbackOfWrongRawTypeGivesTheFallbackNotNil() throws {
     let (model, digest) = try decode(
       OptionalWithFallback.self, json: #"{"mood": 3, "frozenMood": {}, "link": false}"#)
-    XCTAssertEqual(model.mood, .unknown)
-    XCTAssertEqual(model.frozenMood, .unknown)
-    XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(
-      digest,
-      [
-        Report("mood", .typeMismatch), Report("frozenMood", .typeMismatch),
-        Report("link", .typeMismatch),
-      ])
+    assertEachFellBack(
+      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
+      reporting: { _ in .typeMismatch })
     #if DEBUG
       assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
       assertError(model.$link.error, is: .typeMismatch)
