@@ -1,0 +1,16 @@
+import Foundation
+
+/// A lock-protected list that closures running on any thread may append to.
+final class LockedList<Element: Sendable>: @unchecked Sendable {
+  // `@unchecked`: `storage` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var storage: [Element] = []
+
+  func append(_ element: Element) {
+    lock.withLock { storage.append(element) }
+  }
+
+  var elements: [Element] {
+    lock.withLock { storage }
+  }
+}
