@@ -214,7 +214,8 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
   }
 
   /// Element results of an array or a set, reduced, in order.
-  func summaries<Value: Equatable>(_ results: [Result<Value, any Error>]) -> [ResultSummary<Value>] {
+  func summaries<Value: Equatable>(_ results: [Result<Value, any Error>]) -> [ResultSummary<Value>]
+  {
     results.map { ResultSummary($0) }
   }
 
