@@ -19,26 +19,47 @@ func expectedAssertionCount(_ times: Int) -> Int {
   isDebugBuild ? times : 0
 }
 
-/// Runs `body` with the library's assertions recorded instead of stopping the process,
-/// restoring the previous handler afterwards, and returns what `body` returned with the
-/// messages of the assertions it raised (always none in release).
+/// Runs `body` with the library's assertions recorded instead of stopping the process, and
+/// returns what `body` returned with the messages of the assertions it raised (always none in
+/// release).
 ///
-/// The handler is global: tests that call this must not run in parallel with each other
-/// (XCTest runs test methods one at a time; Swift Testing suites that use it are `.serialized`).
+/// Recording is scoped to the calling task (a task-local recorder behind one handler installed
+/// for the whole process), so tests that run in parallel never see each other's assertions.
+/// An assertion raised outside any recording, or on a thread the task did not start, stops the
+/// process as it would in an app.
 func recordingAssertions<Value>(
   _ body: () throws -> Value
 ) rethrows -> (value: Value, messages: [String]) {
   #if DEBUG
+    AssertionRecording.installOnce()
     let messages = LockedList<String>()
-    let previous = AssertionHandler.current
-    AssertionHandler.current = { message, _, _ in messages.append(message) }
-    defer { AssertionHandler.current = previous }
-    let value = try body()
+    let value = try AssertionRecording.$recorder.withValue(messages) { try body() }
     return (value, messages.elements)
   #else
     return (try body(), [])
   #endif
 }
+
+#if DEBUG
+  /// The task-local destination of the library's assertions while a test records them.
+  enum AssertionRecording {
+    @TaskLocal static var recorder: LockedList<String>?
+
+    /// Routes the library's assertions to the recorder of the task that raised them, if any,
+    /// and to the library's own handler otherwise.
+    private static let handlerInstalled: Bool = {
+      let original = AssertionHandler.current
+      AssertionHandler.current = { message, file, line in
+        if let recorder { recorder.append(message) } else { original(message, file, line) }
+      }
+      return true
+    }()
+
+    static func installOnce() {
+      _ = handlerInstalled
+    }
+  }
+#endif
 
 /// Checks that `messages` holds exactly one assertion (none in release) and that it contains
 /// every fragment: the declaration that was wrong and what to write instead.
