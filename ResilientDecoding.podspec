@@ -20,5 +20,8 @@ Pod::Spec.new do |s|
   s.watchos.deployment_target = '5.0'
 
   s.source_files = 'Sources/ResilientDecoding/**/*.swift'
+  # The library's per-thread state is `package`, shared with its tests; SwiftPM names the
+  # package itself, CocoaPods needs to be told.
+  s.pod_target_xcconfig = { 'OTHER_SWIFT_FLAGS' => '-package-name ResilientDecoding' }
   s.frameworks = 'Foundation'
 end

@@ -1,3 +1,6 @@
+// Where a resilient value is read from. Every shape's behaviour is written once against this
+// protocol and serves both keyed properties and whole decoders.
+
 /// Where a resilient value is decoded from: a key of a keyed container (a `@Resilient`
 /// property) or a whole decoder (a top-level value, an element, a generic property).
 ///

@@ -1,5 +1,8 @@
 import Foundation
 
+// The conveniences of the two decoders Foundation provides: register a reporter, or decode
+// with a reporter for one call. Other decoders take a reporter through their `userInfo`.
+
 extension JSONDecoder {
   /// Registers a new ``ResilientDecodingErrorReporter`` in this decoder's `userInfo` and
   /// returns it.

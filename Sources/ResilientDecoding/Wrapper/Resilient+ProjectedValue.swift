@@ -139,4 +139,19 @@
       }
     }
   }
+
+  // MARK: Keys as written
+
+  /// The string form of a dictionary key as written in the data, for `results`.
+  enum DictionaryKeyDescription {
+    static func string<Key>(for key: Key) -> String {
+      if let string = key as? String { return string }
+      if #available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *),
+        let representable = key as? any CodingKeyRepresentable
+      {
+        return representable.codingKey.stringValue
+      }
+      return "\(key)"
+    }
+  }
 #endif

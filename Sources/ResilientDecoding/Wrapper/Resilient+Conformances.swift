@@ -1,6 +1,9 @@
-// Conditional conformances of `Resilient` (`Sendable` is declared beside the type, as the
-// compiler requires). Equality and hashing look at the wrapped value only:
-// two properties holding the same value are equal whatever happened while decoding them.
+// Conditional conformances of `Resilient`. `Decodable` and `Sendable` are declared beside the
+// type (the second must be, in the type's file). Equality and hashing look at the wrapped
+// value only: two properties holding the same value are equal whatever happened while
+// decoding them. README: "FAQ".
+
+// MARK: - Equatable
 
 extension Resilient: Equatable where Value: Equatable {
   /// Two wrappers are equal when their wrapped values are equal; the decoding outcome is ignored.
@@ -9,6 +12,8 @@ extension Resilient: Equatable where Value: Equatable {
     lhs.wrappedValue == rhs.wrappedValue
   }
 }
+
+// MARK: - Hashable
 
 extension Resilient: Hashable where Value: Hashable {
   /// Hashes the wrapped value only, consistently with `==`.

@@ -1,3 +1,8 @@
+// Sets: an array whose elements are then put in a set, duplicates collapsing. README: "Arrays
+// and sets".
+
+// MARK: - Overloads
+
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` set: like a resilient array (missing, `null` or not an array gives
   /// `[]`; failing elements are omitted and reported), with duplicates collapsed.
@@ -40,6 +45,8 @@ extension KeyedDecodingContainer {
   }
 }
 
+// MARK: - Behaviour
+
 extension ResilientValueSource {
   /// The behaviour of every resilient set: that of an array, collected into a set. In DEBUG the
   /// elements are also kept in decoding order for `$set.results`.
@@ -65,5 +72,34 @@ extension ResilientValueSource {
       return decodeResilientElements(
         strategy, absent: absent(), wrap: { wrap(Set($0)) })
     #endif
+  }
+}
+
+// MARK: - Run-time dispatch
+
+extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable {
+  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+    -> Resilient<Self>?
+  {
+    decodeElements(from: source, absent: [])
+  }
+
+  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+    -> Resilient<Self?>?
+  {
+    decodeElements(from: source, absent: nil)
+  }
+
+  private static func decodeElements<Value>(
+    from source: some ResilientValueSource, absent: Value
+  ) -> Resilient<Value>? {
+    if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
+      func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Any {
+        source.decodeResilientSet(RawElement<T>.self, absent: absent, wrap: { $0 as! Value })
+      }
+      return decodeRaw(raw) as? Resilient<Value>
+    }
+    return source.decodeResilientSet(
+      PlainElement<Element>.self, absent: absent, wrap: { $0 as! Value })
   }
 }

@@ -28,16 +28,14 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     return digest
   }
 
-  /// Records an error recovered from at a coding path.
-  ///
-  /// During an optimistic attempt at decoding a dictionary the error is not recorded: it only
-  /// spoils the attempt, and decoding the dictionary again reports it. While a dictionary
-  /// decodes entry by entry, the error is held back and reported again by the dictionary, in
-  /// key order (see `OptimisticDecoding`).
+  /// Records an error recovered from at a coding path, unless a dictionary decoding on this
+  /// thread takes the report over (see ``DecodingThreadState/intercept(_:in:)``): it is then
+  /// dropped during a trial, which decoding again replaces, or held, to be reported again in
+  /// key order.
   @usableFromInline
   func report(_ error: any Error, at codingPath: [any CodingKey]) {
-    if OptimisticDecoding.spoilRunningAttempt() { return }
-    if OptimisticDecoding.capture(error, at: codingPath, for: self) { return }
+    let report = HeldReport(reporter: self, error: error, codingPath: codingPath)
+    if DecodingThreadState.intercept(.report(report)) { return }
     record(error, at: codingPath)
   }
 

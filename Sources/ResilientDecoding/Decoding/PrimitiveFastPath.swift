@@ -1,4 +1,4 @@
-// Synthesised `init(from:)` decodes a `Bool`, `String`, `Int`… property through the container's
+// The primitive fast path. Synthesised `init(from:)` decodes a `Bool`, `String`, `Int`… property through the container's
 // concrete overload (`decode(Int.self, forKey:)`), which every decoder implements directly. A
 // generic `decode<T>(T.self, forKey:)` with `T == Int` means the same thing, but decoders are
 // free to take a slower road for it, and `JSONDecoder` does: it goes through `Int(from:)`,

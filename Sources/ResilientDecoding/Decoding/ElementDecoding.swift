@@ -1,3 +1,6 @@
+// How one value decodes, wherever it sits: a plain `Decodable` through the container, or a
+// raw-representable type through its raw value.
+
 /// How one value is decoded, wherever it sits: under a key, in an unkeyed container or alone in
 /// a single-value container.
 ///

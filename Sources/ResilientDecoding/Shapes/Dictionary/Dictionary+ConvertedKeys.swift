@@ -1,5 +1,11 @@
 import Foundation
 
+// Dictionaries keyed by `Int`, an enum or any other `CodingKeyRepresentable` type: the
+// string-keyed behaviour, then each key converted, an entry whose key does not convert (or
+// collides with an earlier one in key order) left out and reported. README: "Dictionaries".
+
+// MARK: - Overloads
+
 @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` dictionary whose keys are any `CodingKeyRepresentable` type (`Int`,
@@ -49,6 +55,8 @@ extension KeyedDecodingContainer {
   }
 }
 
+// MARK: - Behaviour
+
 extension ResilientValueSource {
   /// The behaviour of every resilient dictionary with non-string keys: the string-keyed
   /// behaviour, then each key converted to `K`. An entry whose key does not convert, or that
@@ -92,6 +100,8 @@ extension ResilientValueSource {
       })
   }
 }
+
+// MARK: - Errors of keys
 
 /// The error for a dictionary key that does not convert to the key type: an
 /// ``UnknownNovelValueError`` carrying the raw value if that type is a non-frozen
@@ -145,32 +155,4 @@ func duplicateKeyError<K>(
       debugDescription:
         "The dictionary key \"\(key.stringValue)\" is the same \(K.self) as an earlier key "
         + "in key order; the entry was dropped"))
-}
-
-/// A coding key made from a dictionary key as written in the data.
-///
-/// Like the keys decoders give dictionary entries, it carries the integer its string spells,
-/// if any: `Int` and integer-backed keys convert from `intValue`, and an entry's key error is
-/// reported at the same path as an error in its value (`scores[3]`).
-@usableFromInline
-struct AnyCodingKey: CodingKey, Sendable {
-  @usableFromInline let stringValue: String
-  @usableFromInline let intValue: Int?
-
-  @usableFromInline
-  init(_ string: String) {
-    self.stringValue = string
-    self.intValue = Int(string)
-  }
-
-  @usableFromInline
-  init?(stringValue: String) {
-    self.init(stringValue)
-  }
-
-  @usableFromInline
-  init?(intValue: Int) {
-    self.stringValue = String(intValue)
-    self.intValue = intValue
-  }
 }

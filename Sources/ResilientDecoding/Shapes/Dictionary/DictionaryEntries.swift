@@ -1,51 +1,15 @@
-extension KeyedDecodingContainer {
-  /// Decodes a `@Resilient` string-keyed dictionary: `[:]` when the key is missing, the value
-  /// is `null` or is not a dictionary (reported); otherwise every entry whose value decodes,
-  /// each failing entry being reported at its key.
-  ///
-  /// Keys are kept exactly as written in the data: a `keyDecodingStrategy` rewrites the
-  /// property's own key, never the dictionary's keys.
-  @inlinable
-  public func decode<Value: Decodable>(_: Resilient<[String: Value]>.Type, forKey key: Key) throws
-    -> Resilient<[String: Value]>
-  {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, absent: [:], wrap: { $0 })
-  }
-
-  /// Decodes a `@Resilient` optional string-keyed dictionary: `nil` when the key is missing or
-  /// the value is `null`, `[:]` when the value is not a dictionary (reported), otherwise as a
-  /// resilient dictionary.
-  @inlinable
-  public func decode<Value: Decodable>(_: Resilient<[String: Value]?>.Type, forKey key: Key) throws
-    -> Resilient<[String: Value]?>
-  {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, absent: nil, wrap: { $0 })
-  }
-}
+// How the entries of a resilient dictionary decode, whatever its keys: first as plain `Codable`
+// decodes `[String: T]` when the values are plain (a trial, see `DecodingThreadState`), entry by
+// entry otherwise, each entry catching its own error; then failures reported in key order.
+// The design article explains both.
 
 extension ResilientValueSource {
-  /// The behaviour of every resilient string-keyed dictionary: `absent` when missing or
-  /// `null`, `[:]` (reported) when the value is not a dictionary, otherwise the entries whose
-  /// values decode.
-  @inlinable
-  func decodeResilientDictionary<Strategy: ResilientElementStrategy, Value>(
-    _ strategy: Strategy.Type,
-    absent: @autoclosure () -> Value,
-    wrap: ([String: Strategy.Element]) -> Value
-  ) -> Resilient<Value> {
-    decodeResilientEntries(
-      strategy, absent: absent(), invalid: wrap([:]),
-      collect: { values, _ in (wrap(values), [:]) })
-  }
-
   /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `invalid`
   /// (reported) when the value is not a dictionary, otherwise what `collect` makes of the
   /// entries whose values decode.
   ///
-  /// Clean dictionaries of plain values are decoded as `[String: Element]` (see
-  /// `OptimisticDecoding`); otherwise the dictionary is decoded as
+  /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
+  /// ``DecodingThreadState``); otherwise the dictionary is decoded as
   /// `[String: DictionaryEntry]`, which decoders treat as a plain string-keyed dictionary (so
   /// keys are never converted) and in which every entry catches its own error. `collect` may
   /// reject more entries (a key that does not convert, say); it is given the dictionary's
@@ -62,32 +26,30 @@ extension ResilientValueSource {
     ) -> (value: Value, rejected: [String: any Error])
   ) -> Resilient<Value> {
     var decoded: [String: Strategy.Element]?
-    if let attempt = OptimisticDecoding.begin(for: Strategy.self) {
+    if let trial = DecodingThreadState.beginTrial(for: Strategy.self) {
       decoded = try? Strategy.decodePlainDictionary(from: self)
-      if !OptimisticDecoding.end(attempt, for: Strategy.self, succeeded: decoded != nil) {
-        decoded = nil
-      }
+      if !trial.end(succeeded: decoded != nil) { decoded = nil }
     }
     let entries: [String: DictionaryEntry<Strategy>]
-    var captured: [CapturedReport] = []
+    var held: [HeldReport] = []
     if let decoded {
-      // Every entry decoded, exactly as entry by entry (see `OptimisticDecoding`).
+      // Every entry decoded, exactly as entry by entry would have.
       let (value, rejected) = collect(decoded, { reportingDecoder()?.codingPath ?? [] })
       if rejected.isEmpty { return .allEntriesDecoded(value, keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
       entries = decoded.mapValues { DictionaryEntry(value: $0) }
     } else {
       // Reports made while the entries decode are held back, to be passed on in key order.
-      OptimisticDecoding.beginCapture()
+      let hold = DecodingThreadState.holdReports()
       let result = Result { try decodePlain([String: DictionaryEntry<Strategy>].self) }
-      captured = OptimisticDecoding.endCapture()
+      held = hold?.end() ?? []
       switch result {
       case .success(let decodedEntries):
         entries = decodedEntries
       case .failure(let error):
-        DictionaryEntry<Strategy>.reportInKeyOrder([:], rejected: [:], captured: captured, to: self)
+        DictionaryEntry<Strategy>.reportInKeyOrder([:], rejected: [:], held: held, to: self)
         // Not a dictionary at all: that says nothing about the entries of the next one.
-        OptimisticDecoding.forgetFailure(for: Strategy.self)
+        DecodingThreadState.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
       }
     }
@@ -96,12 +58,12 @@ extension ResilientValueSource {
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
     let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
     if allDecoded && rejected.isEmpty {
-      if !captured.isEmpty {
-        DictionaryEntry.reportInKeyOrder(entries, rejected: [:], captured: captured, to: self)
+      if !held.isEmpty {
+        DictionaryEntry.reportInKeyOrder(entries, rejected: [:], held: held, to: self)
       }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    DictionaryEntry.reportInKeyOrder(entries, rejected: rejected, captured: captured, to: self)
+    DictionaryEntry.reportInKeyOrder(entries, rejected: rejected, held: held, to: self)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
@@ -166,18 +128,18 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
   }
 
   /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (held back in `captured`), then the error of the entry if it failed (at its own
+  /// decoded (in `held`), then the error of the entry if it failed (at its own
   /// coding path), then the error `collect` rejected it with (at the dictionary's path and the
   /// entry's key).
   @usableFromInline
   static func reportInKeyOrder<Source: ResilientValueSource>(
-    _ entries: [String: Self], rejected: [String: any Error], captured: [CapturedReport],
+    _ entries: [String: Self], rejected: [String: any Error], held: [HeldReport],
     to source: Source
   ) {
     let decoder = source.reportingDecoder()
     let basePath = decoder?.codingPath ?? []
-    var reports: [(key: String, rank: Int, report: CapturedReport)] = []
-    for (index, report) in captured.enumerated() {
+    var reports: [(key: String, rank: Int, report: HeldReport)] = []
+    for (index, report) in held.enumerated() {
       let key =
         report.codingPath.count > basePath.count
         ? report.codingPath[basePath.count].stringValue : ""
@@ -186,14 +148,14 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
     if let reporter = decoder?.resilientDecodingErrorReporter {
       for (key, entry) in entries {
         guard let failure = entry.failure else { continue }
-        let report = CapturedReport(
+        let report = HeldReport(
           reporter: reporter, error: failure.error, codingPath: failure.codingPath)
-        reports.append((key, captured.count, report))
+        reports.append((key, held.count, report))
       }
       for (key, error) in rejected where entries[key]?.failure == nil {
-        let report = CapturedReport(
+        let report = HeldReport(
           reporter: reporter, error: error, codingPath: basePath + [AnyCodingKey(key)])
-        reports.append((key, captured.count + 1, report))
+        reports.append((key, held.count + 1, report))
       }
     }
     reports.sort { ($0.key, $0.rank) < ($1.key, $1.rank) }

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reports a misuse of the library: an `assertionFailure` in DEBUG, nothing in release.
 ///
-/// The message must say what the user should write instead. During an optimistic attempt at
-/// decoding a dictionary the assertion only spoils the attempt, and decoding the dictionary
-/// again raises it (see `OptimisticDecoding`).
+/// The message must say what the user should write instead. It goes through the per-thread
+/// hook first: during a dictionary's trial it only spoils the trial, and decoding the
+/// dictionary again raises it (see ``DecodingThreadState``).
 @usableFromInline
 func resilientDecodingAssertionFailure(
   _ message: @autoclosure () -> String,
@@ -12,7 +12,7 @@ func resilientDecodingAssertionFailure(
   line: UInt = #line
 ) {
   #if DEBUG
-    if OptimisticDecoding.spoilRunningAttempt() { return }
+    if DecodingThreadState.intercept(.assertion) { return }
     AssertionHandler.current(message(), file, line)
   #endif
 }

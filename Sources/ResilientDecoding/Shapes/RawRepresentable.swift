@@ -1,3 +1,7 @@
+// Raw-representable types: the protocol, and the non-optional property (its fallback, or a
+// misuse without one). Optionals, arrays, sets and dictionaries of raw-representable values
+// are with their shapes. README: "Raw-representable enums: `ResilientRawRepresentable`".
+
 /// A raw-representable type, usually an enum with a raw value, that decides how `@Resilient`
 /// properties treat raw values it has no case for.
 ///
@@ -32,6 +36,8 @@ extension ResilientRawRepresentable where DecodingFallback == Void {
   public static var decodingFallback: Void { () }
 }
 
+// MARK: - Overloads
+
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` raw-representable property that has a fallback: the value for a
   /// known raw value, the fallback otherwise (missing key and `null` included), reported.
@@ -42,68 +48,21 @@ extension KeyedDecodingContainer {
     KeyedValueSource(container: self, key: key).decodeResilientRawValueWithFallback(T.self)
   }
 
-  /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
-  /// when missing, `null`, of the wrong raw type (reported) or a raw value with no case.
+  /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what
+  /// to write instead (an optional, or a fallback), and decodes as if unwrapped.
   @inlinable
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
-    -> Resilient<T?>
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
+    -> Resilient<T>
   {
-    decodeResilientOptional(forKey: key, recoveringTo: nil) {
-      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
-    }
-  }
-
-  /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
-  /// missing or `null`, the fallback when the value cannot be used (reported).
-  @inlinable
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
-    -> Resilient<T?> where T.DecodingFallback == T
-  {
-    decodeResilientOptional(forKey: key, recoveringTo: T.decodingFallback) {
-      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
-    }
-  }
-
-  /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
-  /// element that cannot be used. The fallback is never used in a collection.
-  @inlinable
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
-    -> Resilient<[T]>
-  {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      RawElement<T>.self, absent: [], wrap: { $0 })
-  }
-
-  /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
-  /// reporting) every element that cannot be used.
-  @inlinable
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
-    -> Resilient<[T]?>
-  {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      RawElement<T>.self, absent: nil, wrap: { $0 })
-  }
-
-  /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
-  /// reporting) every entry that cannot be used.
-  @inlinable
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
-    throws -> Resilient<[String: T]>
-  {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, absent: [:], wrap: { $0 })
-  }
-
-  /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
-  /// omitting (and reporting) every entry that cannot be used.
-  @inlinable
-  public func decode<T: ResilientRawRepresentable>(
-    _: Resilient<[String: T]?>.Type, forKey key: Key
-  ) throws -> Resilient<[String: T]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, absent: nil, wrap: { $0 })
+    resilientDecodingAssertionFailure(
+      "@Resilient cannot recover the non-optional property \"\(key.stringValue)\" of type "
+        + "\(T.self), which has no decodingFallback. Declare it as `\(T.self)?`, or add "
+        + "`static var decodingFallback: \(T.self) { … }` to \(T.self).")
+    return Resilient(try decode(T.self, forKey: key))
   }
 }
+
+// MARK: - Behaviour
 
 extension ResilientValueSource {
   /// The behaviour of a non-optional raw-representable value with a fallback: anything but a
@@ -126,5 +85,16 @@ extension ResilientValueSource {
       report(error)
       return .recovered(fallback(), from: error, wasReported: true)
     }
+  }
+}
+
+// MARK: - Run-time dispatch
+
+extension ResilientValueSource {
+  /// A raw-representable `T` with a fallback decodes as its overload does; without one, it has
+  /// no resilient behaviour (`nil`).
+  func decodeRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
+    guard let fallback = T.decodingFallback as? T else { return nil }
+    return decodeResilientRawValue(T.self, fallback: fallback)
   }
 }

@@ -1,3 +1,18 @@
+// How a reporter is found: registered in a decoder's `userInfo` under one key, looked up by
+// every `@Resilient` property, and reachable from custom `init(from:)` code. README:
+// "Reporting in production".
+
+// MARK: - The key
+
+extension CodingUserInfoKey {
+  /// The `userInfo` key under which `@Resilient` properties look for a
+  /// ``ResilientDecodingErrorReporter``.
+  public static let resilientDecodingErrorReporter = CodingUserInfoKey(
+    rawValue: "ResilientDecodingErrorReporter")!
+}
+
+// MARK: - Registering a reporter
+
 extension Dictionary where Key == CodingUserInfoKey, Value == Any {
   /// Registers a new ``ResilientDecodingErrorReporter`` in this `userInfo` and returns it.
   ///
@@ -34,4 +49,23 @@ private func retireExistingReporter(_ existing: Any?) {
     "enableResilientDecodingErrorReporting() was called on a userInfo that already holds a "
       + "reporter (\(type(of: existing))). Enable reporting once per decoder and keep the "
       + "reporter it returns; the earlier reporter will miss the errors that follow.")
+}
+
+// MARK: - Reporting from a decoder
+
+extension Decoder {
+  /// Reports an error that a custom `init(from:)` recovered from, at this decoder's coding path.
+  ///
+  /// Use it when your own decoding code falls back to a default instead of throwing, so that
+  /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
+  /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
+  public func reportError(_ error: any Error) {
+    resilientDecodingErrorReporter?.report(error, at: codingPath)
+  }
+
+  /// The reporter registered in this decoder's `userInfo`, if any.
+  @usableFromInline
+  var resilientDecodingErrorReporter: ResilientDecodingErrorReporter? {
+    userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
+  }
 }

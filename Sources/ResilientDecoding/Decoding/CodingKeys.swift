@@ -1,0 +1,52 @@
+// The coding keys the library makes itself, for paths it reports: an element's index and a
+// dictionary key as written.
+
+/// The coding key of an array element, named like `JSONDecoder` names it (`Index 3`).
+@usableFromInline
+struct ElementCodingKey: CodingKey, Sendable {
+  @usableFromInline let intValue: Int?
+  @usableFromInline var stringValue: String { "Index \(intValue ?? 0)" }
+
+  @usableFromInline
+  init(index: Int) {
+    self.intValue = index
+  }
+
+  @usableFromInline
+  init?(intValue: Int) {
+    self.intValue = intValue
+  }
+
+  @usableFromInline
+  init?(stringValue: String) {
+    return nil
+  }
+}
+
+/// A coding key made from a dictionary key as written in the data.
+///
+/// Like the keys decoders give dictionary entries, it carries the integer its string spells,
+/// if any: `Int` and integer-backed keys convert from `intValue`, and an entry's key error is
+/// reported at the same path as an error in its value (`scores[3]`).
+@usableFromInline
+struct AnyCodingKey: CodingKey, Sendable {
+  @usableFromInline let stringValue: String
+  @usableFromInline let intValue: Int?
+
+  @usableFromInline
+  init(_ string: String) {
+    self.stringValue = string
+    self.intValue = Int(string)
+  }
+
+  @usableFromInline
+  init?(stringValue: String) {
+    self.init(stringValue)
+  }
+
+  @usableFromInline
+  init?(intValue: Int) {
+    self.stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}

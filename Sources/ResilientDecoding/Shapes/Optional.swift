@@ -1,0 +1,137 @@
+// Optionals: `nil` when the key is missing or the value is `null`, neither of which is an
+// error; `nil` (or a raw-representable type's fallback) when the value cannot be decoded,
+// reported. README: "Optionals"; raw-representable optionals: "Raw-representable enums".
+
+// MARK: - Overloads
+
+extension KeyedDecodingContainer {
+  /// Decodes a `@Resilient` optional: `nil` when the key is missing, the value is `null`, or
+  /// the value cannot be decoded (that last case is reported).
+  @inlinable
+  public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
+    decodeResilientOptional(forKey: key, recoveringTo: nil) {
+      try $0.decodeConcreteIfPresent(T.self, forKey: $1)
+    }
+  }
+
+  /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
+  /// when missing, `null`, of the wrong raw type (reported) or a raw value with no case.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
+    -> Resilient<T?>
+  {
+    decodeResilientOptional(forKey: key, recoveringTo: nil) {
+      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
+    }
+  }
+
+  /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
+  /// missing or `null`, the fallback when the value cannot be used (reported).
+  @inlinable
+  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
+    -> Resilient<T?> where T.DecodingFallback == T
+  {
+    decodeResilientOptional(forKey: key, recoveringTo: T.decodingFallback) {
+      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
+    }
+  }
+}
+
+// MARK: - Behaviour
+
+extension KeyedDecodingContainer {
+  /// The behaviour of every resilient optional property: `nil` when missing or `null`, and
+  /// `recoveringTo` (reported) when the value cannot be decoded.
+  ///
+  /// The same behaviour as `ResilientValueSource.decodeResilientOptional`, written against the
+  /// container itself because this is the hottest path of the library: going through a
+  /// `KeyedValueSource` costs a copy of the container and its destruction per property. A
+  /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG asks
+  /// again, to tell a missing key from a `null` when there is no value.
+  @inlinable
+  func decodeResilientOptional<Wrapped>(
+    forKey key: Key,
+    recoveringTo fallback: @autoclosure () -> Wrapped?,
+    decodeIfPresent: (Self, Key) throws -> Wrapped?
+  ) -> Resilient<Wrapped?> {
+    do {
+      if let value = try decodeIfPresent(self, key) {
+        return .decoded(value)
+      }
+      #if DEBUG
+        return contains(key) ? .valueWasNil(nil) : .keyNotFound(nil)
+      #else
+        return .decoded(nil)
+      #endif
+    } catch {
+      reportError(error, forKey: key)
+      return .recovered(fallback(), from: error, wasReported: true)
+    }
+  }
+
+  /// Reports an error at the coding path of `key`.
+  ///
+  /// Kept out of line so that the paths that do not fail carry none of its code.
+  @usableFromInline
+  func reportError(_ error: any Error, forKey key: Key) {
+    KeyedValueSource(container: self, key: key).report(error)
+  }
+}
+
+extension ResilientValueSource {
+  /// The behaviour of every resilient optional, from any source: `nil` when missing or `null`,
+  /// and `recoveringTo` (reported) when the value cannot be decoded.
+  @inlinable
+  func decodeResilientOptional<Strategy: ResilientElementStrategy>(
+    _ strategy: Strategy.Type,
+    recoveringTo fallback: @autoclosure () -> Strategy.Element?
+  ) -> Resilient<Strategy.Element?> {
+    do {
+      if let value = try decodeIfPresent(strategy) { return .decoded(value) }
+      #if DEBUG
+        return isMissing ? .keyNotFound(nil) : .valueWasNil(nil)
+      #else
+        return .decoded(nil)
+      #endif
+    } catch {
+      report(error)
+      return .recovered(fallback(), from: error, wasReported: true)
+    }
+  }
+}
+
+// MARK: - Run-time dispatch
+
+extension Optional: ResilientShape where Wrapped: Decodable {
+  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+    -> Resilient<Self>?
+  {
+    if let collection = Wrapped.self as? any ResilientCollectionShape.Type,
+      let resilient = decodeOptionalCollection(collection, from: source) as? Resilient<Self>
+    {
+      return resilient
+    }
+    if let raw = Wrapped.self as? any ResilientRawRepresentable.Type {
+      return decodeOptionalRawValue(raw, from: source) as? Resilient<Self>
+    }
+    return source.decodeResilientOptional(PlainElement<Wrapped>.self, recoveringTo: nil)
+  }
+
+  /// `[T]?`, `Set<T>?`, `[K: T]?`: the collection's own optional behaviour.
+  private static func decodeOptionalCollection<Collection: ResilientCollectionShape>(
+    _: Collection.Type, from source: some ResilientValueSource
+  ) -> Any? {
+    Collection.decodeResilientlyAsOptional(from: source)
+  }
+
+  /// `E?`: `nil` or, when the value cannot be used, the fallback if the type has one.
+  private static func decodeOptionalRawValue<T: ResilientRawRepresentable>(
+    _: T.Type, from source: some ResilientValueSource
+  ) -> Any {
+    source.decodeResilientOptional(RawElement<T>.self, recoveringTo: T.decodingFallback as? T)
+  }
+}
+
+/// Marks `Optional`, to recognise collections of optionals at run time.
+protocol OptionalMarker {}
+extension Optional: OptionalMarker {}

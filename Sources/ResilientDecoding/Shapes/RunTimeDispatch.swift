@@ -1,0 +1,72 @@
+// Resilience decided at run time, for values whose type is only known as a generic `Value`:
+// top-level values, elements of unkeyed containers, and properties of generic types. The
+// shape of `Value` is examined once and the same implementation as the specialised overload
+// for that shape is called, so behaviour is identical; only speed differs. Each shape's own
+// dispatch (`decodeResiliently(from:)`) sits beside its overloads, in its file.
+// README: "Top-level values, elements and generic properties".
+
+extension KeyedDecodingContainer {
+  /// Decodes a `@Resilient` property whose type has no specialised overload, typically because
+  /// it is a generic argument (`@Resilient var payload: T`).
+  ///
+  /// The type is examined at run time: an optional, array, set, dictionary, or
+  /// raw-representable type with a fallback behaves exactly as with its specialised overload.
+  /// A type with no resilient behaviour decodes as if it were not wrapped (and asserts in
+  /// DEBUG).
+  public func decode<T: Decodable>(_: Resilient<T>.Type, forKey key: Key) throws -> Resilient<T> {
+    try KeyedValueSource(container: self, key: key).decodeResilientValue(of: T.self)
+  }
+}
+
+extension ResilientValueSource {
+  /// Decodes `Value` with the resilient behaviour of its shape, found at run time.
+  func decodeResilientValue<Value: Decodable>(of _: Value.Type) throws -> Resilient<Value> {
+    if let shape = Value.self as? any ResilientShape.Type,
+      let resilient = decodeShape(shape)
+    {
+      return resilient as! Resilient<Value>
+    }
+    if let raw = Value.self as? any ResilientRawRepresentable.Type,
+      let resilient = decodeRawValueWithFallback(raw)
+    {
+      return resilient as! Resilient<Value>
+    }
+    resilientDecodingAssertionFailure(
+      "@Resilient has no effect on a value of type \(Value.self)"
+        + (codingPathDescription.map { " at \"\($0)\"" } ?? "")
+        + ": it is decoded as if it were not wrapped. Declare it as `\(Value.self)?`, or use an "
+        + "array, a set, a dictionary, or a ResilientRawRepresentable type with a "
+        + "decodingFallback.")
+    return Resilient(try decodePlain(Value.self))
+  }
+
+  private func decodeShape<Shape: ResilientShape>(_: Shape.Type) -> Any? {
+    Shape.decodeResiliently(from: self)
+  }
+
+  /// The coding path of the value, written for an assertion message.
+  private var codingPathDescription: String? {
+    guard let decoder = reportingDecoder(), !decoder.codingPath.isEmpty else { return nil }
+    return ErrorDigest.Entry.path(of: decoder.codingPath)
+  }
+}
+
+/// A type whose resilient behaviour depends on its shape (optional, array, set, dictionary).
+protocol ResilientShape: Decodable {
+  /// Decodes the value resiliently, or returns `nil` if this instance of the shape has no
+  /// resilient behaviour (an array of optionals, say).
+  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+    -> Resilient<Self>?
+}
+
+/// A collection whose optional has resilient behaviour of its own (`[T]?` is `nil` when
+/// missing, `[]` when invalid).
+///
+/// Which collections of optionals are resilient follows the specialised overloads: `[T?]`
+/// and `[String: T?]` have misuse overloads (they assert), while `[T?]?`, `[String: T?]?`,
+/// sets of optionals and dictionaries of optionals with other keys are matched by the
+/// resilient collection overloads.
+protocol ResilientCollectionShape: ResilientShape {
+  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+    -> Resilient<Self?>?
+}
