@@ -10,6 +10,10 @@ final class LockedList<Element: Sendable>: @unchecked Sendable {
     lock.withLock { storage.append(element) }
   }
 
+  func append(contentsOf elements: some Sequence<Element>) {
+    lock.withLock { storage.append(contentsOf: elements) }
+  }
+
   var elements: [Element] {
     lock.withLock { storage }
   }
