@@ -2,8 +2,9 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §1 and the issue: `Resilient` is `Equatable` and `Hashable` when its value is, looking
-/// at the wrapped value only, whatever happened while decoding.
+/// `Resilient` is `Equatable` and `Hashable` when its value is, and looks at the wrapped value
+/// only, whatever happened while decoding (README, FAQ: "Is `Resilient` `Equatable` and
+/// `Hashable`?").
 final class EquatableHashableTests: XCTestCase {
   struct Holder: Decodable, Hashable {
     @Resilient var value: Int?

@@ -2,7 +2,8 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §1: `init(wrappedValue:)` and `init(_:)` record a successful outcome.
+/// Values wrapped in code, by `init(wrappedValue:)`, `init(_:)` or a memberwise initialiser,
+/// are recorded as decoded successfully.
 final class InitializerTests: XCTestCase {
   struct Model: Decodable {
     @Resilient var values: [Int]

@@ -2,8 +2,9 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §4 and §5.2: release builds store nothing but the value; DEBUG builds list every element
-/// of a clean decode as a success.
+/// In release a `Resilient<T>` stores nothing but its value, so it has the layout of `T`; in
+/// DEBUG, every element of a clean decode is listed as a success (README, "Inspecting errors in
+/// DEBUG").
 final class LayoutTests: XCTestCase {
   #if !DEBUG
     /// Checks that wrapping `T` changes neither its size, stride nor alignment.
