@@ -151,3 +151,61 @@ struct Inventory: Decodable {
     expectEqual(missing, nil, "missing", file: file, line: line)
   }
 }
+
+// MARK: - Concurrency
+
+/// A `Sendable` model with a `@Resilient` property of every kind: the files that use it
+/// compiling in the Swift 6 language mode is half of their test.
+struct SendableListing: Decodable, Sendable, Equatable {
+  /// A dictionary key that is not a `String`.
+  enum Dock: String, CodingKeyRepresentable, Decodable, Sendable {
+    case east, west
+  }
+
+  @Resilient var tags: [String]
+  @Resilient var price: Double?
+  @Resilient var mood: Mood
+  @Resilient var fruits: [String: Fruit]?
+  @Resilient var links: Set<SecureLink>
+  @Resilient var favourites: Set<Fruit>
+  @Resilient var stock: [Int: Int]
+  @Resilient var docks: [Dock: String]?
+  @Resilient var weights: Set<Double>?
+
+  /// Something wrong in every property but `links`, two novel values among them.
+  static let messyJSON = #"""
+    {
+      "tags": ["a", 1, "b"],
+      "price": "free",
+      "mood": "bored",
+      "fruits": {"x": "apple", "y": 2},
+      "links": ["https://example.com/l"],
+      "favourites": ["apple", "kiwi", 4, "pear"],
+      "stock": {"1": 10, "x": 2, "3": "many"},
+      "docks": {"east": "E1", "north": "N1"},
+      "weights": [1.5, "heavy", 1.5]
+    }
+    """#
+
+  /// What decoding ``messyJSON`` gives.
+  static let messy = SendableListing(
+    tags: ["a", "b"], price: nil, mood: .unknown, fruits: ["x": .apple], links: [.example("l")],
+    favourites: [.apple, .pear], stock: [1: 10], docks: [.east: "E1"], weights: [1.5])
+
+  /// What decoding ``messyJSON`` reports, novel values included.
+  static let messyReportsWithNovel = [
+    Report("tags.Index 1", .typeMismatch),
+    Report("price", .typeMismatch),
+    Report("mood", .novel("bored")),
+    Report("fruits.y", .typeMismatch),
+    Report("favourites.Index 1", .novel("kiwi")),
+    Report("favourites.Index 2", .typeMismatch),
+    Report("stock.3", .typeMismatch),
+    Report("stock.x", .dataCorrupted),
+    Report("docks.north", .dataCorrupted),
+    Report("weights.Index 1", .typeMismatch),
+  ]
+
+  /// What decoding ``messyJSON`` reports, novel values left out.
+  static let messyReports = messyReportsWithNovel.filter { !$0.isNovel }
+}
