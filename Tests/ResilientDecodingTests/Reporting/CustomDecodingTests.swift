@@ -2,8 +2,9 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §1: custom `init(from:)` implementations take part through `Decoder.reportError` and
-/// `UnknownNovelValueError`.
+/// A hand-written `init(from:)` takes part in reporting: `decoder.reportError(_:)` reports an
+/// error it recovered from, and a thrown `UnknownNovelValueError` is a novel value (README,
+/// "Reporting in production").
 final class CustomDecodingTests: XCTestCase {
   /// A reading that falls back to zero, reporting why, when the value is not a number.
   struct Temperature: Decodable, Equatable {
@@ -95,7 +96,7 @@ final class CustomDecodingTests: XCTestCase {
     #if DEBUG
       assertOutcome(client.$version.outcome, .recovered(wasReported: true))
       assertError(client.$version.error, is: .novel("v9"))
-      XCTAssertEqual(client.$supported.errors.map(ErrorKind.init), [.novel("v8"), .typeMismatch])
+      XCTAssertEqual(errorKinds(client.$supported.errors), [.novel("v8"), .typeMismatch])
     #endif
   }
 

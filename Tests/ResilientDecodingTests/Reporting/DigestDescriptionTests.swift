@@ -2,10 +2,12 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §3: the tree that `description` and `debugDescription` print, in DEBUG and release.
+/// `description` and `debugDescription` print every error of a digest, novel values included,
+/// as a tree of coding paths sorted by name, in DEBUG and release (README, "Reporting in
+/// production").
 final class DigestDescriptionTests: XCTestCase {
   /// Decodes `type` from `json` and returns the description of its digest, checking that
-  /// `debugDescription` prints the same.
+  /// `debugDescription`, string interpolation and `String(reflecting:)` print the same.
   private func digestDescription<T: Decodable>(
     _ type: T.Type,
     json: String,
@@ -14,10 +16,12 @@ final class DigestDescriptionTests: XCTestCase {
   ) throws -> String {
     let digest = try XCTUnwrap(decode(type, json: json).digest, file: file, line: line)
     XCTAssertEqual(digest.debugDescription, digest.description, file: file, line: line)
+    XCTAssertEqual("\(digest)", digest.description, file: file, line: line)
+    XCTAssertEqual(String(reflecting: digest), digest.description, file: file, line: line)
     return digest.description
   }
 
-  func testSeedReadmeExampleDigestIsPrintedExactly() throws {
+  func testFailedElementsNestUnderTheirIndexAndNovelValuesAreMarked() throws {
     struct Example: Decodable {
       @Resilient var resilientArrayProperty: [Int]
       @Resilient var resilientRawRepresentableProperty: Fruit?

@@ -2,29 +2,21 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `ErrorDigest.entries` tell where each error happened, in report order, and the digest's
-/// `description` and `debugDescription` print the tree in every build.
+/// `ErrorDigest.errors` and `entries` list what was reported in report order, each entry at its
+/// coding path with a `path` written for logs; novel values only when asked for (README,
+/// "Reporting in production"). The tree that `description` prints sorts the same errors.
 final class DigestEntriesTests: XCTestCase {
-  /// A zone the server may add cases to.
-  enum Zone: String, ResilientRawRepresentable {
-    case north, south
-  }
-
-  /// A grade that will never get another case.
-  enum Grade: String, ResilientRawRepresentable {
-    case pass, fail
-    static var isFrozen: Bool { true }
-  }
-
   struct Shop: Decodable {
     // Declared out of alphabetical order: entries follow the report order, the tree sorts.
-    @Resilient var zone: Zone?
-    @Resilient var items: [Item]
+    @Resilient var zone: Fruit?
+    @Resilient var items: [Product]
     @Resilient var owner: Owner?
     @Resilient var labels: [String: Int]
+    @Resilient var fruits: [Fruit]
+    @Resilient var mood: Mood?
   }
 
-  struct Item: Decodable {
+  struct Product: Decodable {
     @Resilient var price: Double?
     @Resilient var sizes: [Int]
   }
@@ -37,16 +29,125 @@ final class DigestEntriesTests: XCTestCase {
     @Resilient var city: String?
   }
 
-  struct Summaries: Decodable {
-    @Resilient var counts: [Int]
-    @Resilient var parts: [Part]
-    @Resilient var grade: Grade?
-    let note: Note
+  /// A shop with errors at every depth, novel values among them; items 1, 2 and 10 are bad, to
+  /// show numeric order.
+  private let shopJSON: String = {
+    var items = Array(repeating: #"{"price": 1.5, "sizes": [1]}"#, count: 11)
+    items[1] = #"{"price": "cheap", "sizes": [1]}"#
+    items[2] = #"{"price": 2, "sizes": ["L", 3]}"#
+    items[10] = #"{"price": true}"#
+    return """
+      {"zone": "nowhere", "items": [\(items.joined(separator: ", "))],
+       "owner": {"address": {"city": 7}}, "labels": {"a": 1, "b": "x"},
+       "fruits": ["apple", "kiwi", 7], "mood": "bored"}
+      """
+  }()
+
+  /// What decoding `shopJSON` reports, novel values included, in report order.
+  private let shopReportsWithNovel = [
+    Report("zone", .novel("nowhere")),
+    Report("items.Index 1.price", .typeMismatch),
+    Report("items.Index 2.sizes.Index 0", .typeMismatch),
+    Report("items.Index 10.price", .typeMismatch),
+    Report("owner.address.city", .typeMismatch),
+    Report("labels.b", .typeMismatch),
+    Report("fruits.Index 1", .novel("kiwi")),
+    Report("fruits.Index 2", .typeMismatch),
+    Report("mood", .novel("bored")),
+  ]
+
+  /// What decoding `shopJSON` reports, novel values left out.
+  private var shopReports: [Report] { shopReportsWithNovel.filter { !$0.isNovel } }
+
+  // MARK: Entries
+
+  func testEntriesComeInReportOrderEveryTime() throws {
+    for _ in 0..<10 {
+      let (_, digest) = try decode(Shop.self, json: shopJSON)
+      assertReports(digest, shopReports)
+      assertReports(digest, shopReportsWithNovel, includingNovel: true)
+    }
   }
 
-  struct Part: Decodable {
-    let name: String
+  func testEntryPathsWriteIndicesInBracketsAndKeysAfterDots() throws {
+    let digest = try XCTUnwrap(decode(Shop.self, json: shopJSON).digest)
+    XCTAssertEqual(
+      digest.entries.map(\.path),
+      [
+        "items[1].price", "items[2].sizes[0]", "items[10].price", "owner.address.city",
+        "labels.b", "fruits[2]",
+      ])
+    XCTAssertEqual(
+      digest.entries(includeUnknownNovelValueErrors: true).map(\.path),
+      [
+        "zone", "items[1].price", "items[2].sizes[0]", "items[10].price", "owner.address.city",
+        "labels.b", "fruits[1]", "fruits[2]", "mood",
+      ])
+    XCTAssertEqual(
+      digest.entries(includeUnknownNovelValueErrors: false).map(\.path),
+      digest.entries.map(\.path))
   }
+
+  func testEntriesCarryTheCodingPathAndTheErrorThatWasReported() throws {
+    let digest = try XCTUnwrap(decode(Shop.self, json: shopJSON).digest)
+    XCTAssertEqual(
+      detailedReports(digest),
+      [
+        #"zone: novel("nowhere")"#,
+        "items.Index 1.price: typeMismatch(Double) at items.Index 1.price",
+        "items.Index 2.sizes.Index 0: typeMismatch(Int) at items.Index 2.sizes.Index 0",
+        "items.Index 10.price: typeMismatch(Double) at items.Index 10.price",
+        "owner.address.city: typeMismatch(String) at owner.address.city",
+        "labels.b: typeMismatch(Int) at labels.b",
+        #"fruits.Index 1: novel("kiwi")"#,
+        "fruits.Index 2: typeMismatch(String) at fruits.Index 2",
+        #"mood: novel("bored")"#,
+      ])
+    let entries = digest.entries(includeUnknownNovelValueErrors: true)
+    XCTAssertEqual(entries[2].codingPath.map(\.intValue), [nil, 2, nil, 0])
+  }
+
+  func testErrorsAreTheErrorsOfTheEntries() throws {
+    let digest = try XCTUnwrap(decode(Shop.self, json: shopJSON).digest)
+    XCTAssertEqual(digest.errors.map(describe), digest.entries.map { describe($0.error) })
+    XCTAssertEqual(
+      digest.errors(includeUnknownNovelValueErrors: true).map(describe),
+      digest.entries(includeUnknownNovelValueErrors: true).map { describe($0.error) })
+    XCTAssertEqual(digest.errors.count, 6)
+    XCTAssertEqual(digest.errors(includeUnknownNovelValueErrors: false).count, 6)
+    XCTAssertEqual(digest.errors(includeUnknownNovelValueErrors: true).count, 9)
+  }
+
+  func testDigestOfNovelValuesOnlyExistsButHasNoErrors() throws {
+    let (_, digest) = try decode(Shop.self, json: #"{"fruits": ["fig"], "mood": "sad"}"#)
+    let onlyNovel = try XCTUnwrap(digest)
+    XCTAssertTrue(onlyNovel.errors.isEmpty)
+    XCTAssertTrue(onlyNovel.entries.isEmpty)
+    assertReports(digest, [Report("fruits.Index 0", .novel("fig"))], includingNovel: true)
+  }
+
+  func testRootErrorsHaveAnEmptyPath() throws {
+    let (value, digest) = try decode(Resilient<Int?>.self, json: #""x""#)
+    XCTAssertNil(value.wrappedValue)
+    let entry = try XCTUnwrap(digest?.entries.first)
+    XCTAssertEqual(entry.path, "")
+    XCTAssertTrue(entry.codingPath.isEmpty)
+    assertReports(digest, [Report("", .typeMismatch)])
+    XCTAssertEqual(digest?.description, "- Could not decode as `Int`")
+
+    let (_, noteDigest) = try decode(Note.self, json: "{}")
+    XCTAssertEqual(noteDigest?.entries.map(\.path), ["", ""])
+  }
+
+  func testIntegerKeysAreBracketedAndOtherKeysJoinedWithDots() throws {
+    let (_, digest) = try decode(
+      Shop.self, json: #"{"labels": {"7": "x", "seven": "y"}, "items": [{"sizes": [0, {}]}]}"#)
+    XCTAssertEqual(
+      digest?.entries.map(\.path), ["items[0].sizes[1]", "labels[7]", "labels.seven"],
+      "a dictionary key that is an integer is written like an index")
+  }
+
+  // MARK: Entries and the tree
 
   /// A value whose own `init(from:)` recovers from two problems and reports both.
   struct Note: Decodable {
@@ -60,95 +161,14 @@ final class DigestEntriesTests: XCTestCase {
     let description: String
   }
 
-  /// A shop with errors at every depth; items 1, 2 and 10 are bad, to show numeric order.
-  private let shopJSON: String = {
-    var items = Array(repeating: #"{"price": 1.5, "sizes": [1]}"#, count: 11)
-    items[1] = #"{"price": "cheap", "sizes": [1]}"#
-    items[2] = #"{"price": 2, "sizes": ["L", 3]}"#
-    items[10] = #"{"price": true}"#
-    return """
-      {"zone": "nowhere", "items": [\(items.joined(separator: ", "))],
-       "owner": {"address": {"city": 7}}, "labels": {"a": 1, "b": "x"}}
-      """
-  }()
-
-  // MARK: Entries
-
-  func testEntriesComeInReportOrderWithReadablePaths() throws {
-    let (_, digest) = try beyondDecode(Shop.self, shopJSON)
-    let digestValue = try XCTUnwrap(digest)
-    XCTAssertEqual(
-      digestValue.entries.map(\.path),
-      ["items[1].price", "items[2].sizes[0]", "items[10].price", "owner.address.city", "labels.b"])
-    XCTAssertEqual(
-      digestValue.entries(includeUnknownNovelValueErrors: true).map(\.path),
-      [
-        "zone", "items[1].price", "items[2].sizes[0]", "items[10].price", "owner.address.city",
-        "labels.b",
-      ])
-    XCTAssertEqual(
-      digestValue.entries(includeUnknownNovelValueErrors: false).map(\.path),
-      digestValue.entries.map(\.path))
-  }
-
-  func testEntriesCarryTheCodingPathAndTheErrorThatWasReported() throws {
-    let (_, digest) = try beyondDecode(Shop.self, shopJSON)
-    let entries = try XCTUnwrap(digest).entries(includeUnknownNovelValueErrors: true)
-    XCTAssertEqual(
-      entries.map { beyondPath($0.codingPath) },
-      [
-        "zone", "items/Index 1/price", "items/Index 2/sizes/Index 0", "items/Index 10/price",
-        "owner/address/city", "labels/b",
-      ])
-    XCTAssertEqual(
-      entries.map { beyondDescribe($0.error) },
-      [
-        "novel(\"nowhere\")", "typeMismatch(Double) at items/Index 1/price",
-        "typeMismatch(Int) at items/Index 2/sizes/Index 0",
-        "typeMismatch(Double) at items/Index 10/price",
-        "typeMismatch(String) at owner/address/city", "typeMismatch(Int) at labels/b",
-      ])
-    XCTAssertEqual(entries[2].codingPath.map(\.intValue), [nil, 2, nil, 0])
-  }
-
-  func testErrorsAreTheErrorsOfTheEntries() throws {
-    let (_, digest) = try beyondDecode(Shop.self, shopJSON)
-    let digestValue = try XCTUnwrap(digest)
-    XCTAssertEqual(
-      digestValue.errors.map(beyondDescribe), digestValue.entries.map { beyondDescribe($0.error) })
-    XCTAssertEqual(
-      digestValue.errors(includeUnknownNovelValueErrors: true).map(beyondDescribe),
-      digestValue.entries(includeUnknownNovelValueErrors: true).map { beyondDescribe($0.error) })
-    XCTAssertEqual(digestValue.errors.count, 5)
-    XCTAssertEqual(digestValue.errors(includeUnknownNovelValueErrors: true).count, 6)
-  }
-
-  func testRootErrorsHaveAnEmptyPath() throws {
-    let (value, digest) = try beyondDecode(Resilient<Int?>.self, #""x""#)
-    XCTAssertNil(value.wrappedValue)
-    let entry = try XCTUnwrap(digest?.entries.first)
-    XCTAssertEqual(entry.path, "")
-    XCTAssertTrue(entry.codingPath.isEmpty)
-    XCTAssertEqual(beyondKind(entry.error), "typeMismatch")
-    XCTAssertEqual(digest?.description, "- Could not decode as `Int`")
-
-    let (_, noteDigest) = try beyondDecode(Note.self, "{}")
-    XCTAssertEqual(noteDigest?.entries.map(\.path), ["", ""])
-  }
-
-  func testIntegerKeysAreBracketedAndOtherKeysJoinedWithDots() throws {
-    let (_, digest) = try beyondDecode(
-      Shop.self, #"{"labels": {"7": "x", "seven": "y"}, "items": [{"sizes": [0, {}]}]}"#)
-    XCTAssertEqual(
-      digest?.entries.map(\.path), ["items[0].sizes[1]", "labels[7]", "labels.seven"],
-      "a dictionary key that is an integer is written like an index")
-  }
-
-  // MARK: The tree
-
-  func testDescriptionPrintsTheTreeSortedWithIndicesInNumericOrder() throws {
-    let (_, digest) = try beyondDecode(Shop.self, shopJSON)
+  func testTreeSortsWhatEntriesListInReportOrder() throws {
+    let (_, digest) = try decode(Shop.self, json: shopJSON)
     let expected = """
+      fruits
+        Index 1
+          - Unknown novel value "kiwi" (this error is not reported by default)
+        Index 2
+          - Could not decode as `String`
       items
         Index 1
           price
@@ -163,6 +183,8 @@ final class DigestEntriesTests: XCTestCase {
       labels
         b
           - Could not decode as `Int`
+      mood
+        - Unknown novel value "bored" (this error is not reported by default)
       owner
         address
           city
@@ -177,15 +199,21 @@ final class DigestEntriesTests: XCTestCase {
   }
 
   func testEverySummaryKindAndOwnErrorsSortedBeforeChildren() throws {
+    struct Summaries: Decodable {
+      @Resilient var counts: [Int]
+      @Resilient var parts: [Item]
+      @Resilient var grade: FrozenFruit?
+      let note: Note
+    }
     let json = #"{"counts": [null], "parts": [{}], "grade": "merit", "note": 0}"#
-    let (_, digest) = try beyondDecode(Summaries.self, json)
-    XCTAssertEqual(
-      digest?.entries.map { "\($0.path) \(beyondKind($0.error))" },
+    let (_, digest) = try decode(Summaries.self, json: json)
+    assertReports(
+      digest,
       [
-        "counts[0] valueNotFound", "parts[0] keyNotFound", "grade dataCorrupted",
-        "note zulu problem", "note alpha problem",
-      ],
-      "entries keep the order the errors were reported in")
+        Report("counts.Index 0", .valueNotFound), Report("parts.Index 0", .keyNotFound("name")),
+        Report("grade", .dataCorrupted), Report("note", .other("zulu problem")),
+        Report("note", .other("alpha problem")),
+      ])
     XCTAssertEqual(
       digest?.debugDescription,
       """
@@ -211,6 +239,8 @@ final class DigestEntriesTests: XCTestCase {
     _ = try decoder.decode(Shop.self, from: Data(#"{"items": [{"price": "x"}]}"#.utf8))
     _ = try decoder.decode(Shop.self, from: Data(#"{"items": 1}"#.utf8))
     let digest = reporter.flushReportedErrors()
+    assertReports(
+      digest, [Report("items.Index 0.price", .typeMismatch), Report("items", .typeMismatch)])
     XCTAssertEqual(digest?.entries.map(\.path), ["items[0].price", "items"])
     XCTAssertEqual(
       digest?.description.components(separatedBy: "\n"),

@@ -1,200 +1,132 @@
 import Foundation
 import ResilientDecoding
-import XCTest
+import Testing
 
-/// SPEC §1 (reporter rows), §3 (where errors are reported) and §5.4 (report order).
-final class ReporterTests: XCTestCase {
-  struct Feed: Decodable {
-    @Resilient var title: String?
-    @Resilient var scores: [Int]
-    @Resilient var fruits: [Fruit]
-    @Resilient var owner: Owner?
-    @Resilient var mood: Mood
-  }
-
-  struct Owner: Decodable {
-    @Resilient var name: String?
-    @Resilient var age: Int?
-  }
-
-  static let messyFeed = #"""
-    {
-      "title": 1,
-      "scores": [1, "2", 3, "4"],
-      "fruits": ["apple", "kiwi", 7],
-      "owner": {"name": "Ann", "age": "old"},
-      "mood": "bored"
-    }
-    """#
-
-  // MARK: Order and novel values
-
-  func testErrorsComeInReportOrderEveryTime() throws {
-    for _ in 0..<10 {
-      let (_, digest) = try decode(Feed.self, json: Self.messyFeed)
-      assertReports(
-        digest,
-        [
-          Report("title", .typeMismatch),
-          Report("scores.Index 1", .typeMismatch),
-          Report("scores.Index 3", .typeMismatch),
-          Report("fruits.Index 2", .typeMismatch),
-          Report("owner.age", .typeMismatch),
-        ])
-    }
-  }
-
-  func testNovelErrorsAreHiddenUnlessIncluded() throws {
-    let (_, digest) = try decode(Feed.self, json: Self.messyFeed)
-    let digestWithNovel = try XCTUnwrap(digest)
-    XCTAssertEqual(digestWithNovel.errors.count, 5)
-    XCTAssertEqual(digestWithNovel.errors(includeUnknownNovelValueErrors: false).count, 5)
-    assertReports(
-      digest,
-      [
-        Report("title", .typeMismatch),
-        Report("scores.Index 1", .typeMismatch),
-        Report("scores.Index 3", .typeMismatch),
-        Report("fruits.Index 1", .novel("kiwi")),
-        Report("fruits.Index 2", .typeMismatch),
-        Report("owner.age", .typeMismatch),
-        Report("mood", .novel("bored")),
-      ],
-      includingNovel: true)
-  }
-
-  func testDigestWithOnlyNovelValuesExistsButHasNoErrors() throws {
-    let (_, digest) = try decode(Feed.self, json: #"{"fruits": ["fig"], "mood": "sad"}"#)
-    let onlyNovel = try XCTUnwrap(digest)
-    XCTAssertTrue(onlyNovel.errors.isEmpty)
-    XCTAssertTrue(onlyNovel.entries.isEmpty)
-    assertReports(digest, [Report("fruits.Index 0", .novel("fig"))], includingNovel: true)
-  }
-
-  func testEntryPathWritesIndicesInBrackets() throws {
-    let (_, digest) = try decode(Feed.self, json: Self.messyFeed)
-    XCTAssertEqual(
-      digest?.entries.map(\.path),
-      ["title", "scores[1]", "scores[3]", "fruits[2]", "owner.age"])
-    XCTAssertEqual(
-      digest?.entries(includeUnknownNovelValueErrors: true).map(\.path),
-      ["title", "scores[1]", "scores[3]", "fruits[1]", "fruits[2]", "owner.age", "mood"])
-  }
-
+/// A reporter registered in a decoder's `userInfo` collects what every `@Resilient` property
+/// decoded there reports, until it is flushed; registering a second one is a programmer error
+/// (README, "Reporting in production").
+@Suite struct ReporterTests {
   // MARK: Flushing
 
-  func testFlushReturnsNilWhenNothingWasReported() throws {
+  @Test func flushGivesNilWhenNothingWasReported() throws {
     let reporter = ResilientDecodingErrorReporter()
-    XCTAssertNil(reporter.flushReportedErrors())
+    #expect(reporter.flushReportedErrors() == nil)
 
     let decoder = JSONDecoder()
     decoder.userInfo[.resilientDecodingErrorReporter] = reporter
-    _ = try decoder.decode(Feed.self, from: Data(#"{"scores": [1], "mood": "sad"}"#.utf8))
-    XCTAssertNil(reporter.flushReportedErrors())
+    _ = try decoder.decode(Inventory.self, from: DocumentFormat.json.data(Inventory.cleanDocument))
+    #expect(reporter.flushReportedErrors() == nil)
   }
 
-  func testFlushReturnsWhatWasReportedAndStartsOver() throws {
+  @Test func flushGivesWhatWasReportedSinceTheLastFlush() throws {
     let decoder = JSONDecoder()
     let reporter = ResilientDecodingErrorReporter()
     decoder.userInfo[.resilientDecodingErrorReporter] = reporter
 
-    _ = try decoder.decode(Feed.self, from: Data(#"{"title": 1, "mood": "sad"}"#.utf8))
-    assertReports(reporter.flushReportedErrors(), [Report("title", .typeMismatch)])
-    XCTAssertNil(reporter.flushReportedErrors())
+    _ = try decoder.decode(Inventory.self, from: Data(#"{"id": 1, "note": 1, "mood": "sad"}"#.utf8))
+    assertReports(reporter.flushReportedErrors(), [Report("note", .typeMismatch)])
+    #expect(reporter.flushReportedErrors() == nil)
 
-    _ = try decoder.decode(Feed.self, from: Data(#"{"scores": [true], "mood": "sad"}"#.utf8))
-    _ = try decoder.decode(Feed.self, from: Data(#"{"mood": 0}"#.utf8))
+    _ = try decoder.decode(
+      Inventory.self, from: Data(#"{"id": 2, "numbers": [true], "mood": "sad"}"#.utf8))
+    _ = try decoder.decode(Inventory.self, from: Data(#"{"id": 3, "mood": 0}"#.utf8))
     assertReports(
       reporter.flushReportedErrors(),
-      [Report("scores.Index 0", .typeMismatch), Report("mood", .typeMismatch)])
-    XCTAssertNil(reporter.flushReportedErrors())
+      [Report("numbers.Index 0", .typeMismatch), Report("mood", .typeMismatch)])
+    #expect(reporter.flushReportedErrors() == nil)
   }
 
   // MARK: Registering
 
-  func testJSONDecoderEnableRegistersAReporterInUserInfo() throws {
-    let decoder = JSONDecoder()
+  @Test(arguments: DocumentFormat.allCases)
+  func enablingRegistersTheReporterThatDecodesReportTo(format: DocumentFormat) throws {
+    let decoder = format.makeDecoder()
     let reporter = decoder.enableResilientDecodingErrorReporting()
-    XCTAssertTrue(
-      decoder.userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
-        === reporter)
-    _ = try decoder.decode(Feed.self, from: Data(#"{"owner": {"age": []}, "mood": "sad"}"#.utf8))
-    assertReports(reporter.flushReportedErrors(), [Report("owner.age", .typeMismatch)])
+    #expect(decoder.registeredReporter === reporter)
+
+    let inventory = try decoder.decode(Inventory.self, from: format.data(Inventory.messyDocument))
+    inventory.checkDecodedFromMessyDocument()
+    assertReports(reporter.flushReportedErrors(), Inventory.messyReports)
   }
 
-  func testEnableOnAnyUserInfoRegistersAReporterWithoutAsserting() {
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    let captured = capturingAssertions { userInfo.enableResilientDecodingErrorReporting() }
-    XCTAssertTrue(
-      userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
-        === captured.value)
-    XCTAssertNil(captured.value.flushReportedErrors())
-    #if DEBUG
-      XCTAssertEqual(captured.assertions, [])
-    #endif
+  @Test(arguments: UserInfoHolder.allCases)
+  func enablingOnceRegistersAReporterWithoutAsserting(holder: UserInfoHolder) {
+    let userInfo = holder.make()
+    let (reporter, messages) = recordingAssertions { userInfo.enable() }
+    #expect(userInfo.registered() === reporter)
+    #expect(reporter.flushReportedErrors() == nil)
+    #expect(messages == [])
   }
 
-  func testSecondEnableOnAnyUserInfoAssertsAndWarnsTheFirstReporter() throws {
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    let first = userInfo.enableResilientDecodingErrorReporting()
-    let captured = capturingAssertions { userInfo.enableResilientDecodingErrorReporting() }
-    try checkReplacement(of: first, by: captured, registeredIn: userInfo)
+  @Test(arguments: UserInfoHolder.allCases)
+  func enablingASecondReporterAssertsAndWarnsTheFirst(holder: UserInfoHolder) throws {
+    let userInfo = holder.make()
+    let first = userInfo.enable()
+    let (second, messages) = recordingAssertions { userInfo.enable() }
+
+    #expect(first !== second)
+    #expect(userInfo.registered() === second)
+    assertSingleAssertion(messages, mentioning: ["enableResilientDecodingErrorReporting"])
+    let warning = try #require(first.flushReportedErrors())
+    #expect(warning.errors.count == 1)
+    #expect(warning.errors.first.map { "\($0)".contains("missing") } == true, "\(warning)")
+    #expect(first.flushReportedErrors() == nil)
+    #expect(second.flushReportedErrors() == nil)
+
+    if let (decoder, format) = userInfo.decoder {
+      _ = try decoder.decode(Inventory.self, from: format.data(Inventory.messyDocument))
+      #expect(first.flushReportedErrors() == nil)
+      assertReports(second.flushReportedErrors(), Inventory.messyReports)
+    }
   }
+}
 
-  func testSecondEnableOnSendableUserInfoAssertsAndWarnsTheFirstReporter() throws {
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    let first = userInfo.enableResilientDecodingErrorReporting()
-    let captured = capturingAssertions { userInfo.enableResilientDecodingErrorReporting() }
-    try checkReplacement(of: first, by: captured, registeredIn: userInfo)
-  }
+extension ReporterTests {
+  /// Where reporting can be enabled: a bare `userInfo` of either value type, or a decoder.
+  enum UserInfoHolder: String, CaseIterable, Sendable, CustomStringConvertible {
+    case anyValues
+    case sendableValues
+    case jsonDecoder
+    case propertyListDecoder
 
-  func testSecondEnableOnJSONDecoderAssertsAndWarnsTheFirstReporter() throws {
-    let decoder = JSONDecoder()
-    let first = decoder.enableResilientDecodingErrorReporting()
-    let captured = capturingAssertions { decoder.enableResilientDecodingErrorReporting() }
-    try checkReplacement(of: first, by: captured, registeredIn: decoder.userInfo)
+    /// A new holder with nothing registered, acted on through closures.
+    struct Handle {
+      /// Calls `enableResilientDecodingErrorReporting()` on the holder.
+      let enable: () -> ResilientDecodingErrorReporter
+      /// The reporter registered in the holder's `userInfo`.
+      let registered: () -> ResilientDecodingErrorReporter?
+      /// The decoder that holds the `userInfo`, and its format, if the holder is one.
+      let decoder: (any ReportingDecoder, DocumentFormat)?
+    }
 
-    _ = try decoder.decode(Feed.self, from: Data(#"{"title": [], "mood": "sad"}"#.utf8))
-    XCTAssertNil(first.flushReportedErrors())
-    assertReports(captured.value.flushReportedErrors(), [Report("title", .typeMismatch)])
-  }
+    func make() -> Handle {
+      switch self {
+      case .anyValues:
+        var userInfo: [CodingUserInfoKey: Any] = [:]
+        return Handle(
+          enable: { userInfo.enableResilientDecodingErrorReporting() },
+          registered: {
+            userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
+          },
+          decoder: nil)
+      case .sendableValues:
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        return Handle(
+          enable: { userInfo.enableResilientDecodingErrorReporting() },
+          registered: {
+            userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
+          },
+          decoder: nil)
+      case .jsonDecoder, .propertyListDecoder:
+        let format: DocumentFormat = self == .jsonDecoder ? .json : .binaryPropertyList
+        let decoder = format.makeDecoder()
+        return Handle(
+          enable: { decoder.enableResilientDecodingErrorReporting() },
+          registered: { decoder.registeredReporter },
+          decoder: (decoder, format))
+      }
+    }
 
-  /// Checks what registering `captured.value` after `first` did: an assertion in DEBUG, the
-  /// new reporter in `userInfo`, and one extra error in the first reporter's next digest.
-  private func checkReplacement(
-    of first: ResilientDecodingErrorReporter,
-    by captured: Captured<ResilientDecodingErrorReporter>,
-    registeredIn userInfo: [CodingUserInfoKey: Any],
-    file: StaticString = #filePath,
-    line: UInt = #line
-  ) throws {
-    let second = captured.value
-    XCTAssertFalse(first === second, file: file, line: line)
-    XCTAssertTrue(
-      userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter === second,
-      file: file, line: line)
-    #if DEBUG
-      assertSingleAssertion(
-        captured.assertions, mentioning: ["enableResilientDecodingErrorReporting"],
-        file: file, line: line)
-    #endif
-    let digest = try XCTUnwrap(first.flushReportedErrors(), file: file, line: line)
-    XCTAssertEqual(digest.errors.count, 1, file: file, line: line)
-    let message = "\(digest.errors.first.map { "\($0)" } ?? "")"
-    XCTAssertTrue(message.contains("missing"), message, file: file, line: line)
-    XCTAssertNil(first.flushReportedErrors(), file: file, line: line)
-    XCTAssertNil(second.flushReportedErrors(), file: file, line: line)
-  }
-
-  private func checkReplacement(
-    of first: ResilientDecodingErrorReporter,
-    by captured: Captured<ResilientDecodingErrorReporter>,
-    registeredIn userInfo: [CodingUserInfoKey: any Sendable],
-    file: StaticString = #filePath,
-    line: UInt = #line
-  ) throws {
-    try checkReplacement(
-      of: first, by: captured, registeredIn: userInfo.mapValues { $0 as Any }, file: file,
-      line: line)
+    var description: String { rawValue }
   }
 }

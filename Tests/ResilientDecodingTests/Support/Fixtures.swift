@@ -84,3 +84,128 @@ struct FallbackLink: ResilientRawRepresentable, Hashable {
 struct Item: Decodable, Hashable {
   let name: String
 }
+
+// MARK: - Reporting
+
+/// A model with a resilient property of every kind and one plain property, for the tests that
+/// run against every decoder and document format (see ``DocumentFormat``).
+struct Inventory: Decodable {
+  /// Not resilient: a document without it does not decode.
+  let id: Int
+  @Resilient var numbers: [Int]
+  @Resilient var tags: Set<String>
+  @Resilient var byID: [Int: String]
+  @Resilient var scores: [String: Int]
+  @Resilient var note: String?
+  @Resilient var fruit: Fruit?
+  @Resilient var mood: Mood
+  @Resilient var owner: Owner?
+  @Resilient var missing: [Int]?
+
+  struct Owner: Decodable {
+    @Resilient var age: Int?
+  }
+
+  /// Something wrong in every property but `id` and `missing`, which is left out.
+  static var messyDocument: [String: Any] {
+    [
+      "id": 1, "numbers": [1, "two", 3], "tags": ["a", 3, "a"], "byID": ["1": "a", "x": "b"],
+      "scores": ["a": 1, "b": "x"], "note": 5, "fruit": "kiwi", "mood": 7, "owner": ["age": []],
+    ]
+  }
+
+  /// What decoding ``messyDocument`` reports, novel values included.
+  static let messyReportsWithNovel = [
+    Report("numbers.Index 1", .typeMismatch),
+    Report("tags.Index 1", .typeMismatch),
+    Report("byID.x", .dataCorrupted),
+    Report("scores.b", .typeMismatch),
+    Report("note", .typeMismatch),
+    Report("fruit", .novel("kiwi")),
+    Report("mood", .typeMismatch),
+    Report("owner.age", .typeMismatch),
+  ]
+
+  /// What decoding ``messyDocument`` reports, novel values left out.
+  static let messyReports = messyReportsWithNovel.filter { !$0.isNovel }
+
+  /// Every property decodes; `missing` is left out, which is no error for an optional.
+  static var cleanDocument: [String: Any] {
+    [
+      "id": 2, "numbers": [3], "tags": ["a"], "byID": ["2": "b"], "scores": ["c": 4],
+      "note": "n", "fruit": "pear", "mood": "happy", "owner": ["age": 40],
+    ]
+  }
+
+  /// Checks the values decoded from ``messyDocument``.
+  func checkDecodedFromMessyDocument(file: StaticString = #filePath, line: UInt = #line) {
+    expectEqual(id, 1, "id", file: file, line: line)
+    expectEqual(numbers, [1, 3], "numbers", file: file, line: line)
+    expectEqual(tags, ["a"], "tags", file: file, line: line)
+    expectEqual(byID, [1: "a"], "byID", file: file, line: line)
+    expectEqual(scores, ["a": 1], "scores", file: file, line: line)
+    expectEqual(note, nil, "note", file: file, line: line)
+    expectEqual(fruit, nil, "fruit", file: file, line: line)
+    expectEqual(mood, .unknown, "mood", file: file, line: line)
+    expectEqual(owner?.age, .some(nil), "owner.age", file: file, line: line)
+    expectEqual(missing, nil, "missing", file: file, line: line)
+  }
+}
+
+// MARK: - Concurrency
+
+/// A `Sendable` model with a `@Resilient` property of every kind: the files that use it
+/// compiling in the Swift 6 language mode is half of their test.
+struct SendableListing: Decodable, Sendable, Equatable {
+  /// A dictionary key that is not a `String`.
+  enum Dock: String, CodingKeyRepresentable, Decodable, Sendable {
+    case east, west
+  }
+
+  @Resilient var tags: [String]
+  @Resilient var price: Double?
+  @Resilient var mood: Mood
+  @Resilient var fruits: [String: Fruit]?
+  @Resilient var links: Set<SecureLink>
+  @Resilient var favourites: Set<Fruit>
+  @Resilient var stock: [Int: Int]
+  @Resilient var docks: [Dock: String]?
+  @Resilient var weights: Set<Double>?
+
+  /// Something wrong in every property but `links`, two novel values among them.
+  static let messyJSON = #"""
+    {
+      "tags": ["a", 1, "b"],
+      "price": "free",
+      "mood": "bored",
+      "fruits": {"x": "apple", "y": 2},
+      "links": ["https://example.com/l"],
+      "favourites": ["apple", "kiwi", 4, "pear"],
+      "stock": {"1": 10, "x": 2, "3": "many"},
+      "docks": {"east": "E1", "north": "N1"},
+      "weights": [1.5, "heavy", 1.5]
+    }
+    """#
+
+  /// What decoding ``messyJSON`` gives.
+  static let messy = SendableListing(
+    tags: ["a", "b"], price: nil, mood: .unknown, fruits: ["x": .apple], links: [.example("l")],
+    favourites: [.apple, .pear], stock: [1: 10], docks: [.east: "E1"], weights: [1.5])
+
+  /// What decoding ``messyJSON`` reports, novel values included.
+  static let messyReportsWithNovel = [
+    Report("tags.Index 1", .typeMismatch),
+    Report("price", .typeMismatch),
+    Report("mood", .novel("bored")),
+    Report("fruits.y", .typeMismatch),
+    Report("favourites.Index 1", .novel("kiwi")),
+    Report("favourites.Index 2", .typeMismatch),
+    Report("stock.3", .typeMismatch),
+    Report("stock.x", .dataCorrupted),
+    Report("docks.north", .dataCorrupted),
+    Report("weights.Index 1", .typeMismatch),
+  ]
+
+  /// What decoding ``messyJSON`` reports, novel values left out.
+  static let messyReports = messyReportsWithNovel.filter { !$0.isNovel }
+}
