@@ -2,13 +2,23 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §2: a `keyDecodingStrategy` rewrites the property's key, never a dictionary's keys.
+/// A decoder's `keyDecodingStrategy` converts a `@Resilient` property's own key, never the keys
+/// inside a dictionary (README "Dictionaries").
 final class KeyDecodingStrategyTests: XCTestCase {
+  /// An enum key whose raw value a snake-case strategy would rewrite if it applied.
+  private enum Setting: String, CodingKeyRepresentable, Decodable {
+    case darkMode = "dark_mode"
+  }
+
   struct Profile: Decodable {
     @Resilient var userScores: [String: Int]
     @Resilient var favouriteFruits: [String: Fruit]?
     @Resilient var recentIds: [Int]
     @Resilient var displayName: String?
+  }
+
+  private struct Settings: Decodable {
+    @Resilient var bySetting: [Setting: Bool]
   }
 
   private var snakeCaseDecoder: JSONDecoder {
@@ -59,5 +69,12 @@ final class KeyDecodingStrategyTests: XCTestCase {
     #if DEBUG
       XCTAssertEqual(summaries(profile.$userScores.results), ["snake_key": .success(1)])
     #endif
+  }
+
+  func testSnakeCaseStrategyDoesNotRewriteConvertedDictionaryKeys() throws {
+    let (value, digest) = try decode(
+      Settings.self, json: #"{"by_setting": {"dark_mode": true}}"#, using: snakeCaseDecoder)
+    XCTAssertEqual(value.bySetting, [.darkMode: true])
+    XCTAssertNil(digest)
   }
 }

@@ -1,180 +1,29 @@
 import Foundation
 import ResilientDecoding
-import XCTest
+import Testing
 
-/// SPEC §2 (misuse) and §5.5: declarations `@Resilient` cannot help with assert in DEBUG with a
-/// message saying what to write instead, and decode as if the wrapper were not there.
-final class MisuseTests: XCTestCase {
-  struct ResilientInt: Decodable {
-    @Resilient var count: Int
+/// Declarations `@Resilient` cannot help (README "Declarations `@Resilient` cannot help"): in
+/// DEBUG each raises one assertion whose message says what to write instead, and every build
+/// decodes it as if the wrapper were not there, errors included.
+struct MisuseTests {
+  @Test(arguments: Misuse.all)
+  func decodesAsIfUnwrapped(_ misuse: Misuse) throws {
+    let (_, messages) = try recordingAssertions { try misuse.decodeValid() }
+    assertSingleAssertion(messages, mentioning: misuse.mentions)
   }
 
-  struct PlainInt: Decodable {
-    var count: Int
-  }
-
-  struct ResilientFruit: Decodable {
-    @Resilient var fruit: Fruit
-  }
-
-  struct PlainFruit: Decodable {
-    var fruit: Fruit
-  }
-
-  struct ResilientLink: Decodable {
-    @Resilient var link: SecureLink
-  }
-
-  struct PlainLink: Decodable {
-    var link: SecureLink
-  }
-
-  struct ResilientArrayOfOptionals: Decodable {
-    @Resilient var values: [Int?]
-  }
-
-  struct PlainArrayOfOptionals: Decodable {
-    var values: [Int?]
-  }
-
-  struct ResilientDictionaryOfOptionals: Decodable {
-    @Resilient var values: [String: Int?]
-  }
-
-  struct PlainDictionaryOfOptionals: Decodable {
-    var values: [String: Int?]
-  }
-
-  // MARK: @Resilient var count: Int
-
-  func testNonOptionalValueDecodesAsIfUnwrapped() throws {
-    let captured = try capturingAssertions {
-      try decode(ResilientInt.self, json: #"{"count": 4}"#)
-    }
-    XCTAssertEqual(captured.value.value.count, 4)
-    XCTAssertNil(captured.value.digest)
-    #if DEBUG
-      assertSingleAssertion(captured.assertions, mentioning: ["count", "Int", "`Int?`"])
-    #endif
-  }
-
-  func testNonOptionalValueThrowsLikeAnUnwrappedProperty() {
-    for json in [#"{"count": "4"}"#, #"{"count": null}"#, "{}"] {
-      let captured = capturingAssertions {
-        thrownError { try decode(ResilientInt.self, json: json) }
+  @Test(arguments: Misuse.all)
+  func throwsLikeAnUnwrappedProperty(_ misuse: Misuse) {
+    for json in misuse.failingDocuments {
+      let (error, messages) = recordingAssertions {
+        thrownError { try misuse.decodeWrapped(json) }
       }
-      let expected = thrownError { try decode(PlainInt.self, json: json) }
-      assertSameDecodingError(captured.value, expected)
-      #if DEBUG
-        assertSingleAssertion(captured.assertions, mentioning: ["`Int?`"])
-      #endif
+      assertSameDecodingError(error, thrownError { try misuse.decodeUnwrapped(json) })
+      assertSingleAssertion(messages, mentioning: misuse.mentionsOnFailure)
     }
   }
 
-  // MARK: @Resilient var fruit: Fruit (no fallback)
-
-  func testRawValueWithoutFallbackDecodesAsIfUnwrapped() throws {
-    let captured = try capturingAssertions {
-      try decode(ResilientFruit.self, json: #"{"fruit": "apple"}"#)
-    }
-    XCTAssertEqual(captured.value.value.fruit, .apple)
-    XCTAssertNil(captured.value.digest)
-    #if DEBUG
-      assertSingleAssertion(
-        captured.assertions, mentioning: ["fruit", "decodingFallback", "`Fruit?`"])
-    #endif
-  }
-
-  func testRawValueWithoutFallbackThrowsLikeAnUnwrappedProperty() {
-    for json in [#"{"fruit": "kiwi"}"#, #"{"fruit": 1}"#, #"{"fruit": null}"#, "{}"] {
-      let captured = capturingAssertions {
-        thrownError { try decode(ResilientFruit.self, json: json) }
-      }
-      let expected = thrownError { try decode(PlainFruit.self, json: json) }
-      assertSameDecodingError(captured.value, expected)
-      #if DEBUG
-        assertSingleAssertion(captured.assertions, mentioning: ["decodingFallback", "`Fruit?`"])
-      #endif
-    }
-  }
-
-  func testURLBackedValueWithoutFallbackDecodesAsIfUnwrapped() throws {
-    let captured = try capturingAssertions {
-      try decode(ResilientLink.self, json: #"{"link": "https://example.com/m"}"#)
-    }
-    XCTAssertEqual(captured.value.value.link, .example("m"))
-    #if DEBUG
-      assertSingleAssertion(
-        captured.assertions, mentioning: ["link", "decodingFallback", "`SecureLink?`"])
-    #endif
-
-    let json = #"{"link": "http://example.com/m"}"#
-    let failure = capturingAssertions { thrownError { try decode(ResilientLink.self, json: json) } }
-    assertSameDecodingError(failure.value, thrownError { try decode(PlainLink.self, json: json) })
-  }
-
-  // MARK: @Resilient var values: [Int?]
-
-  func testArrayOfOptionalsDecodesAsIfUnwrapped() throws {
-    let captured = try capturingAssertions {
-      try decode(ResilientArrayOfOptionals.self, json: #"{"values": [1, null, 3]}"#)
-    }
-    XCTAssertEqual(captured.value.value.values, [1, nil, 3])
-    XCTAssertNil(captured.value.digest)
-    #if DEBUG
-      assertSingleAssertion(
-        captured.assertions,
-        mentioning: ["values", "[Int?]", "@Resilient var values: [Int]", "[Resilient<Int?>]"])
-    #endif
-  }
-
-  func testArrayOfOptionalsThrowsLikeAnUnwrappedProperty() {
-    for json in [#"{"values": [1, "2"]}"#, #"{"values": 1}"#, #"{"values": null}"#, "{}"] {
-      let captured = capturingAssertions {
-        thrownError { try decode(ResilientArrayOfOptionals.self, json: json) }
-      }
-      let expected = thrownError { try decode(PlainArrayOfOptionals.self, json: json) }
-      assertSameDecodingError(captured.value, expected)
-      #if DEBUG
-        assertSingleAssertion(captured.assertions, mentioning: ["[Resilient<Int?>]"])
-      #endif
-    }
-  }
-
-  // MARK: @Resilient var values: [String: Int?]
-
-  func testDictionaryOfOptionalsDecodesAsIfUnwrapped() throws {
-    let captured = try capturingAssertions {
-      try decode(ResilientDictionaryOfOptionals.self, json: #"{"values": {"a": 1, "b": null}}"#)
-    }
-    XCTAssertEqual(captured.value.value.values, ["a": 1, "b": Int?.none])
-    XCTAssertNil(captured.value.digest)
-    #if DEBUG
-      assertSingleAssertion(
-        captured.assertions,
-        mentioning: [
-          "values", "[String: Int?]", "@Resilient var values: [String: Int]",
-          "[String: Resilient<Int?>]",
-        ])
-    #endif
-  }
-
-  func testDictionaryOfOptionalsThrowsLikeAnUnwrappedProperty() {
-    for json in [#"{"values": {"a": "1"}}"#, #"{"values": [1]}"#, #"{"values": null}"#, "{}"] {
-      let captured = capturingAssertions {
-        thrownError { try decode(ResilientDictionaryOfOptionals.self, json: json) }
-      }
-      let expected = thrownError { try decode(PlainDictionaryOfOptionals.self, json: json) }
-      assertSameDecodingError(captured.value, expected)
-      #if DEBUG
-        assertSingleAssertion(captured.assertions, mentioning: ["[String: Resilient<Int?>]"])
-      #endif
-    }
-  }
-
-  // MARK: Supported declarations
-
-  func testSupportedDeclarationsRaiseNoAssertion() throws {
+  @Test func supportedDeclarationsRaiseNoAssertion() throws {
     struct Supported: Decodable {
       @Resilient var count: Int?
       @Resilient var values: [Int]
@@ -184,13 +33,105 @@ final class MisuseTests: XCTestCase {
       @Resilient var fruit: Fruit?
       @Resilient var fruits: [Fruit]
     }
-    let captured = try capturingAssertions {
+    let ((model, _), messages) = try recordingAssertions {
       try decode(Supported.self, json: #"{"count": "x", "values": [null], "mood": "x"}"#)
     }
-    XCTAssertNil(captured.value.value.count)
-    XCTAssertEqual(captured.value.value.mood, .unknown)
-    #if DEBUG
-      XCTAssertEqual(captured.assertions, [])
-    #endif
+    #expect(model.count == nil)
+    #expect(model.mood == .unknown)
+    #expect(messages == [])
   }
 }
+
+extension MisuseTests {
+  /// A declaration `@Resilient` cannot help, and its twin declared without the wrapper.
+  struct Misuse: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// What the assertion of a decode that succeeds mentions: the property, its type and what
+    /// to write instead.
+    let mentions: [String]
+    /// Documents the twin without the wrapper cannot decode.
+    let failingDocuments: [String]
+    /// What the assertion of a decode that fails mentions.
+    let mentionsOnFailure: [String]
+    /// Decodes a valid document with the wrapper and checks the value and the empty digest.
+    let decodeValid: @Sendable () throws -> Void
+    let decodeWrapped: @Sendable (String) throws -> Void
+    let decodeUnwrapped: @Sendable (String) throws -> Void
+
+    init<
+      Wrapped: Decodable & Sendable, Unwrapped: Decodable & Sendable, Value: Equatable & Sendable
+    >(
+      _ declaration: String,
+      _ wrapped: Wrapped.Type,
+      unwrapped: Unwrapped.Type,
+      decoding validJSON: String,
+      as expected: Value,
+      _ value: @escaping @Sendable (Wrapped) -> Value,
+      mentioning mentions: [String],
+      failingOn failingDocuments: [String],
+      mentioningOnFailure mentionsOnFailure: [String]
+    ) {
+      testDescription = declaration
+      self.mentions = mentions
+      self.failingDocuments = failingDocuments
+      self.mentionsOnFailure = mentionsOnFailure
+      decodeValid = {
+        let (model, digest) = try decode(Wrapped.self, json: validJSON)
+        #expect(value(model) == expected)
+        #expect(digest == nil)
+      }
+      decodeWrapped = { _ = try decode(Wrapped.self, json: $0) }
+      decodeUnwrapped = { _ = try decode(Unwrapped.self, json: $0) }
+    }
+
+    static let all: [Misuse] = [
+      Misuse(
+        "@Resilient var count: Int", ResilientInt.self, unwrapped: PlainInt.self,
+        decoding: #"{"count": 4}"#, as: 4, \.count,
+        mentioning: ["count", "Int", "`Int?`"],
+        failingOn: [#"{"count": "4"}"#, #"{"count": null}"#, "{}"],
+        mentioningOnFailure: ["`Int?`"]),
+      Misuse(
+        "@Resilient var fruit: Fruit", ResilientFruit.self, unwrapped: PlainFruit.self,
+        decoding: #"{"fruit": "apple"}"#, as: Fruit.apple, \.fruit,
+        mentioning: ["fruit", "decodingFallback", "`Fruit?`"],
+        failingOn: [#"{"fruit": "kiwi"}"#, #"{"fruit": 1}"#, #"{"fruit": null}"#, "{}"],
+        mentioningOnFailure: ["decodingFallback", "`Fruit?`"]),
+      Misuse(
+        "@Resilient var link: SecureLink", ResilientLink.self, unwrapped: PlainLink.self,
+        decoding: #"{"link": "https://example.com/m"}"#, as: SecureLink.example("m"), \.link,
+        mentioning: ["link", "decodingFallback", "`SecureLink?`"],
+        failingOn: [#"{"link": "http://example.com/m"}"#],
+        mentioningOnFailure: ["decodingFallback", "`SecureLink?`"]),
+      Misuse(
+        "@Resilient var values: [Int?]", ResilientArrayOfOptionals.self,
+        unwrapped: PlainArrayOfOptionals.self,
+        decoding: #"{"values": [1, null, 3]}"#, as: [1, nil, 3], \.values,
+        mentioning: ["values", "[Int?]", "@Resilient var values: [Int]", "[Resilient<Int?>]"],
+        failingOn: [#"{"values": [1, "2"]}"#, #"{"values": 1}"#, #"{"values": null}"#, "{}"],
+        mentioningOnFailure: ["[Resilient<Int?>]"]),
+      Misuse(
+        "@Resilient var values: [String: Int?]", ResilientDictionaryOfOptionals.self,
+        unwrapped: PlainDictionaryOfOptionals.self,
+        decoding: #"{"values": {"a": 1, "b": null}}"#, as: ["a": 1, "b": Int?.none], \.values,
+        mentioning: [
+          "values", "[String: Int?]", "@Resilient var values: [String: Int]",
+          "[String: Resilient<Int?>]",
+        ],
+        failingOn: [#"{"values": {"a": "1"}}"#, #"{"values": [1]}"#, #"{"values": null}"#, "{}"],
+        mentioningOnFailure: ["[String: Resilient<Int?>]"]),
+    ]
+  }
+}
+
+// Each declaration `@Resilient` cannot help, and its twin without the wrapper.
+private struct ResilientInt: Decodable { @Resilient var count: Int }
+private struct PlainInt: Decodable { var count: Int }
+private struct ResilientFruit: Decodable { @Resilient var fruit: Fruit }
+private struct PlainFruit: Decodable { var fruit: Fruit }
+private struct ResilientLink: Decodable { @Resilient var link: SecureLink }
+private struct PlainLink: Decodable { var link: SecureLink }
+private struct ResilientArrayOfOptionals: Decodable { @Resilient var values: [Int?] }
+private struct PlainArrayOfOptionals: Decodable { var values: [Int?] }
+private struct ResilientDictionaryOfOptionals: Decodable { @Resilient var values: [String: Int?] }
+private struct PlainDictionaryOfOptionals: Decodable { var values: [String: Int?] }

@@ -2,80 +2,18 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// SPEC §2, the `ResilientRawRepresentable` table and the novel rule, for enums and for
-/// `URL`-backed types in every shape.
+/// `ResilientRawRepresentable` values (README "Raw-representable enums:
+/// `ResilientRawRepresentable`"): raw values with no case are novel, or corrupt data for a
+/// frozen type, in every shape, for enums and `URL`-backed types alike; collections never use the
+/// fallback. What each declaration holds when missing, `null` or of the wrong raw type is in
+/// `MissingNullWrongKindTests`.
 final class RawRepresentableTests: XCTestCase {
   // MARK: E with a fallback
-
-  /// Checks that the three fallback-carrying properties (`mood`, `frozenMood`, `link`) all
-  /// hold their fallback and that each reported, in order, the error `kind` gives for its key.
-  private func assertEachFellBack(
-    mood: Mood?, frozenMood: FrozenMood?, link: FallbackLink?, digest: ErrorDigest?,
-    reporting kind: (String) -> ErrorKind,
-    file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertEqual(mood, .unknown, file: file, line: line)
-    XCTAssertEqual(frozenMood, .unknown, file: file, line: line)
-    XCTAssertEqual(link, .example("fallback"), file: file, line: line)
-    let keys = ["mood", "frozenMood", "link"]
-    assertReports(digest, keys.map { Report($0, kind($0)) }, file: file, line: line)
-  }
 
   struct WithFallback: Decodable {
     @Resilient var mood: Mood
     @Resilient var frozenMood: FrozenMood
     @Resilient var link: FallbackLink
-  }
-
-  func testKnownRawValuesAreDecoded() throws {
-    let (model, digest) = try decode(
-      WithFallback.self,
-      json: #"{"mood": "sad", "frozenMood": "happy", "link": "https://example.com/a"}"#)
-    XCTAssertEqual(model.mood, .sad)
-    XCTAssertEqual(model.frozenMood, .happy)
-    XCTAssertEqual(model.link, .example("a"))
-    XCTAssertNil(digest)
-    #if DEBUG
-      assertOutcome(model.$mood.outcome, .decodedSuccessfully)
-      assertOutcome(model.$link.outcome, .decodedSuccessfully)
-      XCTAssertNil(model.$link.error)
-    #endif
-  }
-
-  func testMissingKeyGivesTheFallbackAndIsReported() throws {
-    let (model, digest) = try decode(WithFallback.self, json: "{}")
-    assertEachFellBack(
-      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
-      reporting: { .keyNotFound($0) })
-    #if DEBUG
-      assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
-      assertError(model.$mood.error, is: .keyNotFound("mood"))
-      assertError(model.$link.error, is: .keyNotFound("link"))
-    #endif
-  }
-
-  func testNullGivesTheFallbackAndIsReported() throws {
-    let (model, digest) = try decode(
-      WithFallback.self, json: #"{"mood": null, "frozenMood": null, "link": null}"#)
-    assertEachFellBack(
-      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
-      reporting: { _ in .valueNotFound })
-    #if DEBUG
-      assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
-      assertError(model.$link.error, is: .valueNotFound)
-    #endif
-  }
-
-  func testWrongRawTypeGivesTheFallbackAndIsReported() throws {
-    let (model, digest) = try decode(
-      WithFallback.self, json: #"{"mood": 1, "frozenMood": ["sad"], "link": 443}"#)
-    assertEachFellBack(
-      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
-      reporting: { _ in .typeMismatch })
-    #if DEBUG
-      assertOutcome(model.$frozenMood.outcome, .recovered(wasReported: true))
-      assertError(model.$link.error, is: .typeMismatch)
-    #endif
   }
 
   func testUnreadableURLGivesTheFallbackAndIsReported() throws {
@@ -121,60 +59,6 @@ final class RawRepresentableTests: XCTestCase {
     @Resilient var link: SecureLink?
   }
 
-  func testOptionalWithoutFallbackDecodesKnownValues() throws {
-    let (model, digest) = try decode(
-      OptionalWithoutFallback.self,
-      json: #"{"fruit": "pear", "frozenFruit": "apple", "link": "https://example.com/b"}"#)
-    XCTAssertEqual(model.fruit, .pear)
-    XCTAssertEqual(model.frozenFruit, .apple)
-    XCTAssertEqual(model.link, .example("b"))
-    XCTAssertNil(digest)
-  }
-
-  func testOptionalWithoutFallbackIsNilWithoutErrorWhenMissing() throws {
-    let (model, digest) = try decode(OptionalWithoutFallback.self, json: "{}")
-    XCTAssertNil(model.fruit)
-    XCTAssertNil(model.frozenFruit)
-    XCTAssertNil(model.link)
-    XCTAssertNil(digest)
-    #if DEBUG
-      assertOutcome(model.$fruit.outcome, .keyNotFound)
-      XCTAssertNil(model.$fruit.error)
-      assertOutcome(model.$link.outcome, .keyNotFound)
-    #endif
-  }
-
-  func testOptionalWithoutFallbackIsNilWithoutErrorWhenNull() throws {
-    let (model, digest) = try decode(
-      OptionalWithoutFallback.self, json: #"{"fruit": null, "frozenFruit": null, "link": null}"#)
-    XCTAssertNil(model.fruit)
-    XCTAssertNil(model.frozenFruit)
-    XCTAssertNil(model.link)
-    XCTAssertNil(digest)
-    #if DEBUG
-      assertOutcome(model.$fruit.outcome, .valueWasNil)
-      assertOutcome(model.$link.outcome, .valueWasNil)
-    #endif
-  }
-
-  func testOptionalWithoutFallbackOfWrongRawTypeIsNilAndReported() throws {
-    let (model, digest) = try decode(
-      OptionalWithoutFallback.self, json: #"{"fruit": 1, "frozenFruit": true, "link": 2}"#)
-    XCTAssertNil(model.fruit)
-    XCTAssertNil(model.frozenFruit)
-    XCTAssertNil(model.link)
-    assertReports(
-      digest,
-      [
-        Report("fruit", .typeMismatch), Report("frozenFruit", .typeMismatch),
-        Report("link", .typeMismatch),
-      ])
-    #if DEBUG
-      assertOutcome(model.$fruit.outcome, .recovered(wasReported: true))
-      assertError(model.$fruit.error, is: .typeMismatch)
-    #endif
-  }
-
   func testOptionalWithoutFallbackFollowsTheNovelRule() throws {
     let (model, digest) = try decode(
       OptionalWithoutFallback.self,
@@ -214,31 +98,6 @@ final class RawRepresentableTests: XCTestCase {
     @Resilient var link: FallbackLink?
   }
 
-  func testOptionalWithFallbackIsNilWithoutErrorWhenMissingOrNull() throws {
-    let (model, digest) = try decode(
-      OptionalWithFallback.self, json: #"{"mood": null, "frozenMood": null}"#)
-    XCTAssertNil(model.mood)
-    XCTAssertNil(model.frozenMood)
-    XCTAssertNil(model.link)
-    XCTAssertNil(digest)
-    #if DEBUG
-      assertOutcome(model.$mood.outcome, .valueWasNil)
-      assertOutcome(model.$link.outcome, .keyNotFound)
-    #endif
-  }
-
-  func testOptionalWithFallbackOfWrongRawTypeGivesTheFallbackNotNil() throws {
-    let (model, digest) = try decode(
-      OptionalWithFallback.self, json: #"{"mood": 3, "frozenMood": {}, "link": false}"#)
-    assertEachFellBack(
-      mood: model.mood, frozenMood: model.frozenMood, link: model.link, digest: digest,
-      reporting: { _ in .typeMismatch })
-    #if DEBUG
-      assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
-      assertError(model.$link.error, is: .typeMismatch)
-    #endif
-  }
-
   func testOptionalWithFallbackGivesTheFallbackForNovelValues() throws {
     let (model, digest) = try decode(
       OptionalWithFallback.self,
@@ -257,16 +116,6 @@ final class RawRepresentableTests: XCTestCase {
     #if DEBUG
       assertError(model.$mood.error, is: .novel("bored"))
     #endif
-  }
-
-  func testOptionalWithFallbackDecodesKnownValues() throws {
-    let (model, digest) = try decode(
-      OptionalWithFallback.self,
-      json: #"{"mood": "happy", "frozenMood": "sad", "link": "https://example.com/d"}"#)
-    XCTAssertEqual(model.mood, .happy)
-    XCTAssertEqual(model.frozenMood, .sad)
-    XCTAssertEqual(model.link, .example("d"))
-    XCTAssertNil(digest)
   }
 
   // MARK: Arrays
@@ -319,63 +168,34 @@ final class RawRepresentableTests: XCTestCase {
       ],
       includingNovel: true)
     #if DEBUG
-      assertOutcome(model.$fruits.outcome, .recovered(wasReported: false))
+      assertFailedOneByOne(
+        model.$fruits.outcome, as: ResilientDecodingOutcome.ArrayDecodingError<Fruit>.self)
       XCTAssertEqual(
         summaries(model.$fruits.results),
         [.success(.apple), .failure(.typeMismatch), .failure(.novel("kiwi")), .success(.pear)])
       XCTAssertEqual(
-        model.$links.errors.map(ErrorKind.init),
+        errorKinds(model.$links.errors),
         [.novel("http://example.com/b"), .typeMismatch])
-    #endif
-  }
-
-  func testArraysOfRawValuesHandleMissingNullAndWrongKindLikeArrays() throws {
-    let (model, digest) = try decode(
-      Arrays.self, json: #"{"fruits": null, "moods": "happy", "links": {"a": 1}}"#)
-    XCTAssertEqual(model.fruits, [])
-    XCTAssertEqual(model.frozenFruits, [])
-    XCTAssertEqual(model.moods, [])
-    XCTAssertEqual(model.links, [])
-    assertReports(digest, [Report("moods", .typeMismatch), Report("links", .typeMismatch)])
-    #if DEBUG
-      assertOutcome(model.$fruits.outcome, .valueWasNil)
-      assertOutcome(model.$frozenFruits.outcome, .keyNotFound)
-      assertOutcome(model.$moods.outcome, .recovered(wasReported: true))
-      XCTAssertEqual(summaries(model.$links.results), [.failure(.typeMismatch)])
     #endif
   }
 
   struct OptionalArrays: Decodable {
     @Resilient var fruits: [Fruit]?
-    @Resilient var moods: [Mood]?
     @Resilient var links: [SecureLink]?
-  }
-
-  func testOptionalArraysOfRawValuesAreNilWhenMissingOrNull() throws {
-    let (model, digest) = try decode(OptionalArrays.self, json: #"{"moods": null}"#)
-    XCTAssertNil(model.fruits)
-    XCTAssertNil(model.moods)
-    XCTAssertNil(model.links)
-    XCTAssertNil(digest)
   }
 
   func testOptionalArraysOfRawValuesOmitNovelAndInvalidElements() throws {
     let (model, digest) = try decode(
       OptionalArrays.self,
       json: #"""
-        {"fruits": ["kiwi", "apple"], "moods": 5, "links": [null, "https://example.com/e"]}
+        {"fruits": ["kiwi", "apple"], "links": [null, "https://example.com/e"]}
         """#)
     XCTAssertEqual(model.fruits, [.apple])
-    XCTAssertEqual(model.moods, [])
     XCTAssertEqual(model.links, [.example("e")])
-    assertReports(
-      digest, [Report("moods", .typeMismatch), Report("links.Index 0", .valueNotFound)])
+    assertReports(digest, [Report("links.Index 0", .valueNotFound)])
     assertReports(
       digest,
-      [
-        Report("fruits.Index 0", .novel("kiwi")), Report("moods", .typeMismatch),
-        Report("links.Index 0", .valueNotFound),
-      ],
+      [Report("fruits.Index 0", .novel("kiwi")), Report("links.Index 0", .valueNotFound)],
       includingNovel: true)
   }
 
@@ -414,41 +234,18 @@ final class RawRepresentableTests: XCTestCase {
       ],
       includingNovel: true)
     #if DEBUG
-      assertOutcome(model.$fruits.outcome, .recovered(wasReported: false))
+      assertFailedOneByOne(
+        model.$fruits.outcome, as: ResilientDecodingOutcome.DictionaryDecodingError<Fruit>.self)
       XCTAssertEqual(
         summaries(model.$fruits.results),
         ["a": .success(.apple), "b": .failure(.novel("kiwi")), "c": .failure(.typeMismatch)])
-      XCTAssertEqual(model.$links.errors.map(ErrorKind.init), [.novel("http://example.com/b")])
-    #endif
-  }
-
-  func testDictionariesOfRawValuesHandleMissingNullAndWrongKindLikeDictionaries() throws {
-    let (model, digest) = try decode(
-      Dictionaries.self, json: #"{"fruits": null, "moods": ["happy"], "links": "x"}"#)
-    XCTAssertEqual(model.fruits, [:])
-    XCTAssertEqual(model.frozenFruits, [:])
-    XCTAssertEqual(model.moods, [:])
-    XCTAssertEqual(model.links, [:])
-    assertReports(digest, [Report("moods", .typeMismatch), Report("links", .typeMismatch)])
-    #if DEBUG
-      assertOutcome(model.$fruits.outcome, .valueWasNil)
-      assertOutcome(model.$frozenFruits.outcome, .keyNotFound)
-      assertOutcome(model.$links.outcome, .recovered(wasReported: true))
+      XCTAssertEqual(errorKinds(model.$links.errors), [.novel("http://example.com/b")])
     #endif
   }
 
   struct OptionalDictionaries: Decodable {
     @Resilient var fruits: [String: Fruit]?
-    @Resilient var moods: [String: Mood]?
     @Resilient var links: [String: SecureLink]?
-  }
-
-  func testOptionalDictionariesOfRawValuesAreNilWhenMissingOrNull() throws {
-    let (model, digest) = try decode(OptionalDictionaries.self, json: #"{"links": null}"#)
-    XCTAssertNil(model.fruits)
-    XCTAssertNil(model.moods)
-    XCTAssertNil(model.links)
-    XCTAssertNil(digest)
   }
 
   func testOptionalDictionariesOfRawValuesOmitNovelAndInvalidEntries() throws {
@@ -457,20 +254,14 @@ final class RawRepresentableTests: XCTestCase {
       json: #"""
         {
           "fruits": {"x": "pear", "y": "fig"},
-          "moods": true,
           "links": {"x": "https://example.com/x", "y": 1}
         }
         """#)
     XCTAssertEqual(model.fruits, ["x": .pear])
-    XCTAssertEqual(model.moods, [:])
     XCTAssertEqual(model.links, ["x": .example("x")])
-    assertReports(digest, [Report("moods", .typeMismatch), Report("links.y", .typeMismatch)])
+    assertReports(digest, [Report("links.y", .typeMismatch)])
     assertReports(
-      digest,
-      [
-        Report("fruits.y", .novel("fig")), Report("moods", .typeMismatch),
-        Report("links.y", .typeMismatch),
-      ],
+      digest, [Report("fruits.y", .novel("fig")), Report("links.y", .typeMismatch)],
       includingNovel: true)
   }
 

@@ -209,3 +209,23 @@ struct SendableListing: Decodable, Sendable, Equatable {
   /// What decoding ``messyJSON`` reports, novel values left out.
   static let messyReports = messyReportsWithNovel.filter { !$0.isNovel }
 }
+
+// MARK: - Shapes
+
+/// A plain enum used as a dictionary key, with string raw values: not resilient, so a key with
+/// no case is corrupt data.
+enum Shade: String, CodingKeyRepresentable, Decodable {
+  case light
+  case dark
+}
+
+/// A plain enum used as a dictionary key, with integer raw values.
+enum Level: Int, CodingKeyRepresentable, Decodable {
+  case low = 1
+  case high = 2
+}
+
+// As dictionary keys, an unknown `Fruit` is a novel value and an unknown `FrozenFruit` corrupt
+// data, as they are as values.
+extension Fruit: CodingKeyRepresentable {}
+extension FrozenFruit: CodingKeyRepresentable {}
