@@ -10,8 +10,10 @@ final class PropertyConcurrencyTests: XCTestCase {
   /// Payloads decoded by each test.
   static let payloadCount = 160
 
-  private func generatedCases(base: UInt64) -> [PropCase] {
-    (0..<Self.payloadCount).map { PropCase.model(seed: PropRandom.caseSeed(base: base, index: $0)) }
+  private func generatedCases(base: UInt64) -> [GeneratedCase] {
+    (0..<Self.payloadCount).map {
+      GeneratedCase.model(seed: SeededRandom.caseSeed(base: base, index: $0))
+    }
   }
 
   func testOneReporterSharedByConcurrentDecodesReceivesEveryErrorExactlyOnce() throws {
@@ -28,22 +30,22 @@ final class PropertyConcurrencyTests: XCTestCase {
       let generated = cases[iteration % cases.count]
       do {
         let decoder = generated.snakeCase ? snake : camel
-        let model = try decoder.decode(PropModel.self, from: generated.payload.data)
-        if let difference = generated.expected.firstDifference(from: model.propCanonical) {
-          failures.append("seed \(PropRun.describe(generated.seed)): \(difference)")
+        let model = try decoder.decode(GeneratedModel.self, from: generated.payload.data)
+        if let difference = generated.expected.firstDifference(from: model.canonical) {
+          failures.append("seed \(GeneratedRun.describe(generated.seed)): \(difference)")
         }
       } catch {
-        failures.append("seed \(PropRun.describe(generated.seed)): threw \(error)")
+        failures.append("seed \(GeneratedRun.describe(generated.seed)): threw \(error)")
       }
     }
 
     XCTAssertEqual(failures.elements, [])
-    let expected = cases.flatMap(\.errors) + cases.flatMap(\.errors)
+    let expected = cases.flatMap(\.reports) + cases.flatMap(\.reports)
     let digest = try XCTUnwrap(reporter.flushReportedErrors())
-    XCTAssertEqual(digest.errors.count, expected.filter { !$0.novel }.count)
+    XCTAssertEqual(digest.errors.count, expected.filter { !$0.kind.isNovel }.count)
     XCTAssertEqual(digest.errors(includeUnknownNovelValueErrors: true).count, expected.count)
     XCTAssertEqual(
-      digest.entries(includeUnknownNovelValueErrors: true).map { PropError($0).description }
+      digest.entries(includeUnknownNovelValueErrors: true).map { GeneratedReport($0).description }
         .sorted(),
       expected.map(\.description).sorted())
     XCTAssertNil(reporter.flushReportedErrors(), "a flush leaves nothing behind")
@@ -60,9 +62,9 @@ final class PropertyConcurrencyTests: XCTestCase {
         if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         decoder.userInfo[.resilientDecodingErrorReporter] = reporter
         do {
-          _ = try decoder.decode(PropModel.self, from: generated.payload.data)
+          _ = try decoder.decode(GeneratedModel.self, from: generated.payload.data)
         } catch {
-          failures.append("seed \(PropRun.describe(generated.seed)): threw \(error)")
+          failures.append("seed \(GeneratedRun.describe(generated.seed)): threw \(error)")
         }
       }
     }
@@ -75,18 +77,17 @@ final class PropertyConcurrencyTests: XCTestCase {
     if let digest = reporter.flushReportedErrors() { flushed.append(digest) }
 
     XCTAssertEqual(failures.elements, [])
-    let expected = cases.flatMap(\.errors)
+    let expected = cases.flatMap(\.reports)
     let found = flushed.flatMap { $0.entries(includeUnknownNovelValueErrors: true) }
-    XCTAssertEqual(flushed.map(\.errors.count).reduce(0, +), expected.filter { !$0.novel }.count)
+    XCTAssertEqual(
+      flushed.map(\.errors.count).reduce(0, +), expected.filter { !$0.kind.isNovel }.count)
     XCTAssertEqual(found.count, expected.count)
     XCTAssertEqual(
-      found.map { PropError($0).description }.sorted(), expected.map(\.description).sorted())
+      found.map { GeneratedReport($0).description }.sorted(), expected.map(\.description).sorted())
     // Entries come out of the flushes in the order they were reported: document order within
     // each payload, payload after payload.
-    let isOrdered = { (error: PropError) in
-      error.path.count <= 2 || !cases[0].unorderedRoots.contains(error.path[0])
-    }
-    let foundOrdered = found.map(PropError.init).filter(isOrdered)
+    let isOrdered = cases[0].hasFixedOrder
+    let foundOrdered = found.map(GeneratedReport.init).filter(isOrdered)
     let expectedOrdered = expected.filter(isOrdered)
     XCTAssertEqual(foundOrdered, expectedOrdered)
     XCTAssertNil(reporter.flushReportedErrors())
