@@ -39,7 +39,7 @@ final class SharedReporterTests: XCTestCase {
     XCTAssertNil(reporter.flushReportedErrors())
   }
 
-  /// Payloads generated as the property-based tests generate them (see `PropCase`), decoded
+  /// Payloads generated as the property-based tests generate them (see `GeneratedCase`), decoded
   /// twice each at the same time, half with a key decoding strategy, by decoders that share a
   /// reporter: every decode matches its oracle and every error predicted is reported.
   func testConcurrentDecodesOfGeneratedPayloadsReportEveryErrorExactlyOnce() throws {
@@ -55,22 +55,22 @@ final class SharedReporterTests: XCTestCase {
       let generated = cases[iteration % cases.count]
       do {
         let decoder = generated.snakeCase ? snake : camel
-        let model = try decoder.decode(PropModel.self, from: generated.payload.data)
-        if let difference = generated.expected.firstDifference(from: model.propCanonical) {
-          failures.append("seed \(PropRun.describe(generated.seed)): \(difference)")
+        let model = try decoder.decode(GeneratedModel.self, from: generated.payload.data)
+        if let difference = generated.expected.firstDifference(from: model.canonical) {
+          failures.append("seed \(GeneratedRun.describe(generated.seed)): \(difference)")
         }
       } catch {
-        failures.append("seed \(PropRun.describe(generated.seed)): threw \(error)")
+        failures.append("seed \(GeneratedRun.describe(generated.seed)): threw \(error)")
       }
     }
 
     XCTAssertEqual(failures.elements, [])
-    let expected = cases.flatMap(\.errors) + cases.flatMap(\.errors)
+    let expected = cases.flatMap(\.reports) + cases.flatMap(\.reports)
     let digest = try XCTUnwrap(reporter.flushReportedErrors())
-    XCTAssertEqual(digest.errors.count, expected.filter { !$0.novel }.count)
+    XCTAssertEqual(digest.errors.count, expected.filter { !$0.kind.isNovel }.count)
     XCTAssertEqual(digest.errors(includeUnknownNovelValueErrors: true).count, expected.count)
     XCTAssertEqual(
-      digest.entries(includeUnknownNovelValueErrors: true).map { PropError($0).description }
+      digest.entries(includeUnknownNovelValueErrors: true).map { GeneratedReport($0).description }
         .sorted(),
       expected.map(\.description).sorted())
     XCTAssertNil(reporter.flushReportedErrors(), "a flush leaves nothing behind")
@@ -110,9 +110,9 @@ final class SharedReporterTests: XCTestCase {
         if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
         decoder.userInfo[.resilientDecodingErrorReporter] = reporter
         do {
-          _ = try decoder.decode(PropModel.self, from: generated.payload.data)
+          _ = try decoder.decode(GeneratedModel.self, from: generated.payload.data)
         } catch {
-          failures.append("seed \(PropRun.describe(generated.seed)): threw \(error)")
+          failures.append("seed \(GeneratedRun.describe(generated.seed)): threw \(error)")
         }
       }
     }
@@ -124,19 +124,18 @@ final class SharedReporterTests: XCTestCase {
     if let digest = reporter.flushReportedErrors() { flushed.append(digest) }
 
     XCTAssertEqual(failures.elements, [])
-    let expected = cases.flatMap(\.errors)
+    let expected = cases.flatMap(\.reports)
     let found = flushed.flatMap { $0.entries(includeUnknownNovelValueErrors: true) }
-    XCTAssertEqual(flushed.map(\.errors.count).reduce(0, +), expected.filter { !$0.novel }.count)
+    XCTAssertEqual(
+      flushed.map(\.errors.count).reduce(0, +), expected.filter { !$0.kind.isNovel }.count)
     XCTAssertEqual(found.count, expected.count)
     XCTAssertEqual(
-      found.map { PropError($0).description }.sorted(), expected.map(\.description).sorted())
+      found.map { GeneratedReport($0).description }.sorted(), expected.map(\.description).sorted())
     // Entries come out of the flushes in the order they were reported: document order within
     // each payload (but inside dictionary entries, which decoders visit in their own order),
     // payload after payload.
-    let isOrdered = { (error: PropError) in
-      error.path.count <= 2 || !cases[0].unorderedRoots.contains(error.path[0])
-    }
-    XCTAssertEqual(found.map(PropError.init).filter(isOrdered), expected.filter(isOrdered))
+    let isOrdered = cases[0].hasFixedOrder
+    XCTAssertEqual(found.map(GeneratedReport.init).filter(isOrdered), expected.filter(isOrdered))
     XCTAssertNil(reporter.flushReportedErrors())
   }
 
@@ -145,9 +144,9 @@ final class SharedReporterTests: XCTestCase {
   /// How many payloads each test with generated payloads decodes.
   private static let generatedCount = 160
 
-  private func generatedCases(base: UInt64) -> [PropCase] {
+  private func generatedCases(base: UInt64) -> [GeneratedCase] {
     (0..<Self.generatedCount).map {
-      PropCase.model(seed: PropRandom.caseSeed(base: base, index: $0))
+      GeneratedCase.model(seed: SeededRandom.caseSeed(base: base, index: $0))
     }
   }
 }

@@ -83,6 +83,12 @@ enum ErrorKind: Hashable, CustomStringConvertible {
     }
   }
 
+  /// Whether this is an `UnknownNovelValueError`, which digests list only on request.
+  var isNovel: Bool {
+    if case .novel = self { return true }
+    return false
+  }
+
   var description: String {
     switch self {
     case .typeMismatch: "typeMismatch"
@@ -143,6 +149,9 @@ struct Report: Hashable, CustomStringConvertible {
   init(_ entry: ErrorDigest.Entry) {
     self.init(pathDescription(entry.codingPath), ErrorKind(entry.error))
   }
+
+  /// Whether this is the report of a novel value, which a digest lists only on request.
+  var isNovel: Bool { kind.isNovel }
 
   var description: String { "\(path): \(kind)" }
 }
@@ -212,6 +221,8 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
       }
     }
   }
+
+  extension ResultSummary: Sendable where Value: Sendable {}
 
   /// Element results of an array or a set, reduced, in order.
   func summaries<Value: Equatable>(_ results: [Result<Value, any Error>]) -> [ResultSummary<Value>]

@@ -57,11 +57,3 @@ enum DocumentFormat: String, CaseIterable, Sendable, CustomStringConvertible {
 
   var description: String { rawValue }
 }
-
-extension Report {
-  /// Whether this is the report of a novel value, which a digest lists only when asked to.
-  var isNovel: Bool {
-    if case .novel = kind { return true }
-    return false
-  }
-}

@@ -1,0 +1,130 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// Thousands of generated payloads, valid and corrupted at random, each decoded and compared
+/// with what an oracle computed from the generated data (see "Generated inputs, sanitizers and
+/// fuzzing" in the README).
+///
+/// A failure prints its seed and the command that replays it
+/// (`RESILIENT_SEED=<seed> swift test --filter GeneratedPayloadTests/<test>`);
+/// `RESILIENT_BASE_SEED` runs another series of cases and `RESILIENT_CASES` another number.
+@Suite struct GeneratedPayloadTests {
+  /// Cases per run of ``generatedModelsDecodeAsTheOraclePredicts()``.
+  static let modelCases = 2_000
+  /// Cases per run of ``generatedTopLevelArraysDecodeAsTheOraclePredicts()``.
+  static let topLevelCases = 1_000
+
+  @Test func generatedModelsDecodeAsTheOraclePredicts() {
+    let run = GeneratedRun(
+      filter: "GeneratedPayloadTests/generatedModelsDecodeAsTheOraclePredicts",
+      defaultBase: 0x5EED_0001, defaultCount: Self.modelCases)
+    let shared = JSONDecoder()
+    let sharedReporter = shared.enableResilientDecodingErrorReporting()
+    var counts = GeneratedCounts()
+    var coverage = GeneratorCoverage()
+    for seed in run.seeds {
+      let generated = GeneratedCase.model(seed: seed)
+      coverage.record(generated)
+      // Half the cases go through the one-call API on a fresh decoder, half through a decoder
+      // and reporter kept for the whole run, flushed after each case.
+      let useShared = seed & 1 == 0 && !generated.snakeCase
+      let decoder = useShared ? shared : JSONDecoder()
+      if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+      checkAgainstOracle(generated, run: run, counts: &counts) { data in
+        if useShared {
+          if let leftover = sharedReporter.flushReportedErrors() {
+            throw LeakedReports(digest: leftover)
+          }
+          let model = try decoder.decode(GeneratedModel.self, from: data)
+          return (model.canonical, sharedReporter.flushReportedErrors())
+        }
+        let (model, digest) = try decoder.decode(
+          GeneratedModel.self, from: data, reportResilientDecodingErrors: true)
+        return (model.canonical, digest)
+      }
+    }
+    #expect(counts.cases == run.seeds.count, "every case was decoded")
+    print("GeneratedPayloadTests: \(run.seeds.count) models from \(run.origin), \(counts)")
+    // The oracle is only as good as what is generated: a full run must produce every kind of
+    // corruption the test claims to cover, in numbers.
+    if run.seeds.count >= Self.modelCases { coverage.check() }
+  }
+
+  @Test func generatedTopLevelArraysDecodeAsTheOraclePredicts() {
+    let run = GeneratedRun(
+      filter: "GeneratedPayloadTests/generatedTopLevelArraysDecodeAsTheOraclePredicts",
+      defaultBase: 0x5EED_0002, defaultCount: Self.topLevelCases)
+    var counts = GeneratedCounts()
+    for seed in run.seeds {
+      checkAgainstOracle(.topLevelItems(seed: seed), run: run, counts: &counts) { data in
+        let (items, digest) = try JSONDecoder().decode(
+          Resilient<[GenItem]>.self, from: data, reportResilientDecodingErrors: true)
+        #if DEBUG
+          return (observedProperty(items.wrappedValue, items.projectedValue), digest)
+        #else
+          return (items.wrappedValue.canonical, digest)
+        #endif
+      }
+    }
+    #expect(counts.cases == run.seeds.count, "every case was decoded")
+    print(
+      "GeneratedPayloadTests: \(run.seeds.count) top-level arrays from \(run.origin), \(counts)")
+  }
+}
+
+/// Counts of what the generator produced, to show it covers every corruption.
+private struct GeneratorCoverage {
+  var cleanCases = 0
+  var novelReports = 0
+  var otherReports = 0
+  var nulls = 0
+  var missingKeys = 0
+  var nestedReports = 0
+  var deepestPath = 0
+  /// How many reports of each kind other than novel values (`keyNotFound` by key).
+  var kinds: [ErrorKind: Int] = [:]
+
+  func check(sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(cleanCases > 100, "clean payloads", sourceLocation: sourceLocation)
+    #expect(novelReports > 1_000, "novel raw values and keys", sourceLocation: sourceLocation)
+    #expect(otherReports > 10_000, "reported errors", sourceLocation: sourceLocation)
+    #expect(nulls > 1_000, "nulls", sourceLocation: sourceLocation)
+    #expect(missingKeys > 1_000, "missing keys", sourceLocation: sourceLocation)
+    #expect(nestedReports > 200, "errors inside nested values", sourceLocation: sourceLocation)
+    #expect(deepestPath > 3, "depth of error paths", sourceLocation: sourceLocation)
+    let everyKind: [ErrorKind] = [
+      .typeMismatch, .valueNotFound, .dataCorrupted, .keyNotFound("id"), .keyNotFound("name"),
+      .keyNotFound("mood"), .keyNotFound("frozenMood"),
+    ]
+    for kind in everyKind {
+      #expect(kinds[kind, default: 0] > 50, "reports of \(kind)", sourceLocation: sourceLocation)
+    }
+  }
+
+  mutating func record(_ generated: GeneratedCase) {
+    let reports = generated.reports
+    if reports.isEmpty { cleanCases += 1 }
+    novelReports += reports.filter(\.kind.isNovel).count
+    otherReports += reports.filter { !$0.kind.isNovel }.count
+    for report in reports where !report.kind.isNovel { kinds[report.kind, default: 0] += 1 }
+    deepestPath = max(deepestPath, reports.map(\.keys.count).max() ?? 0)
+    nestedReports += reports.filter { $0.keys.count > 3 }.count
+    if case .object(let entries) = generated.payload {
+      missingKeys +=
+        generatedModelFields.count - entries.filter { !$0.key.hasPrefix("zz_") }.count
+    }
+    countNulls(generated.payload)
+  }
+
+  private mutating func countNulls(_ json: OrderedJSON) {
+    switch json {
+    case .null: nulls += 1
+    case .array(let elements):
+      for element in elements { countNulls(element) }
+    case .object(let entries):
+      for entry in entries { countNulls(entry.value) }
+    default: break
+    }
+  }
+}

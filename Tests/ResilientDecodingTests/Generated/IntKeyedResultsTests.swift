@@ -1,0 +1,43 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// The entry results of a dictionary with `Int` keys are keyed by each key as written in the
+/// data, whichever entries were kept (found by the generated payloads).
+@Suite struct IntKeyedResultsTests {
+  private struct IntKeyed: Decodable {
+    @Resilient var ids: [Int: String]
+  }
+
+  @Test func resultsAreKeyedAsWrittenWhenEveryEntryDecodes() throws {
+    // A lookup by the document's key ("+41"), not by the converted one ("41"), finds the entry.
+    let (value, digest) = try decode(
+      IntKeyed.self, json: #"{"ids": {"+41": "a", "07": "b", "3": "c"}}"#)
+    #expect(value.ids == [41: "a", 7: "b", 3: "c"])
+    assertReports(digest, [])
+    #if DEBUG
+      assertOutcome(value.$ids.outcome, .decodedSuccessfully)
+      #expect(
+        summaries(value.$ids.results) == [
+          "+41": .success("a"), "07": .success("b"), "3": .success("c"),
+        ])
+      #expect(errorKinds(value.$ids.errors) == [])
+    #endif
+  }
+
+  @Test func aKeptEntryKeepsItsResultWhenADroppedKeyConvertsToTheSameInt() throws {
+    // "01" is kept; "1", the same `Int` after it in key order, is dropped, and its failure must
+    // not replace the result of "01".
+    let (value, digest) = try decode(
+      IntKeyed.self, json: #"{"ids": {"1": "one", "01": "zero-one", "x": "ex"}}"#)
+    #expect(value.ids == [1: "zero-one"])
+    assertReports(digest, [Report("ids.1", .dataCorrupted), Report("ids.x", .dataCorrupted)])
+    #if DEBUG
+      #expect(
+        summaries(value.$ids.results) == [
+          "01": .success("zero-one"), "1": .failure(.dataCorrupted), "x": .failure(.dataCorrupted),
+        ])
+      #expect(errorKinds(value.$ids.errors) == [.dataCorrupted, .dataCorrupted])
+    #endif
+  }
+}

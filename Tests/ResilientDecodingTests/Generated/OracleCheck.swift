@@ -1,0 +1,131 @@
+import Foundation
+import ResilientDecoding
+
+// How one generated case is checked against the oracle, in the shared vocabulary: reports
+// are `Report`s (a path written by `pathDescription` and an `ErrorKind`), kept with the keys of
+// their path so that the order of reports can be checked key by key.
+
+/// A report as the generated tests compare it: the keys of its coding path and its kind.
+struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
+  /// The `stringValue`s of the keys of the coding path (`Index 2` for an array element).
+  let keys: [String]
+  let kind: ErrorKind
+
+  init(_ keys: [String], _ kind: ErrorKind) {
+    self.keys = keys
+    self.kind = kind
+  }
+
+  /// The report of a digest entry.
+  init(_ entry: ErrorDigest.Entry) {
+    self.init(entry.codingPath.map(\.stringValue), ErrorKind(entry.error))
+  }
+
+  /// The same report, under `prefix`.
+  func under(_ prefix: [String]) -> GeneratedReport {
+    GeneratedReport(prefix + keys, kind)
+  }
+
+  /// The shared form of this report.
+  var report: Report {
+    Report(pathDescription(keys.map { PathKey($0) }), kind)
+  }
+
+  var description: String { report.description }
+
+  /// Reports in a fixed order, to compare lists whose order does not matter.
+  static func sorted(_ reports: [GeneratedReport]) -> [GeneratedReport] {
+    reports.map { (key: ($0.description, $0.keys.count), report: $0) }
+      .sorted { $0.key < $1.key }.map(\.report)
+  }
+
+  /// A key of a coding path known only by its string value.
+  private struct PathKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ stringValue: String) { self.stringValue = stringValue }
+    init(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+  }
+}
+
+/// Checks one generated case against the oracle: decoding does not throw, the canonical result
+/// equals the expectation, and the digest holds exactly the expected reports, in document
+/// order where the order is fixed. Every failure says how to replay the case.
+func checkAgainstOracle(
+  _ generated: GeneratedCase,
+  run: GeneratedRun,
+  counts: inout GeneratedCounts,
+  file: StaticString = #filePath,
+  line: UInt = #line,
+  decode: (Data) throws -> (CanonicalValue, ErrorDigest?)
+) {
+  let fail = { (message: String) in
+    var payload = generated.payload.text
+    if payload.count > 3000 { payload = String(payload.prefix(3000)) + "…" }
+    recordFailure(
+      "\(message)\n  seed \(GeneratedRun.describe(generated.seed)); replay with "
+        + "\(run.replayCommand(generated.seed))\n  payload: \(payload)", file: file, line: line)
+  }
+  let actual: CanonicalValue
+  let digest: ErrorDigest?
+  do {
+    (actual, digest) = try decode(generated.payload.data)
+  } catch {
+    fail("decoding threw \(error)")
+    return
+  }
+  counts.cases += 1
+  if let difference = generated.expected.firstDifference(from: actual) {
+    fail("decoded value differs from the oracle at \(difference)")
+  }
+
+  let expected = generated.reports
+  guard let digest else {
+    if !expected.isEmpty { fail("no digest, expected reports \(expected)") }
+    return
+  }
+  let found = digest.entries(includeUnknownNovelValueErrors: true).map(GeneratedReport.init)
+  counts.reports += found.count
+  counts.novel += found.filter(\.kind.isNovel).count
+  if expected.isEmpty { fail("a digest with \(found), expected none") }
+  let sortedFound = GeneratedReport.sorted(found)
+  let sortedExpected = GeneratedReport.sorted(expected)
+  if sortedFound != sortedExpected {
+    let missing = sortedExpected.filter { !sortedFound.contains($0) }
+    let extra = sortedFound.filter { !sortedExpected.contains($0) }
+    fail("reports differ: missing \(missing), unexpected \(extra); digest:\n\(digest)")
+  } else if found.filter(generated.hasFixedOrder) != expected.filter(generated.hasFixedOrder) {
+    fail("reports out of document order: \(found), expected \(expected)")
+  }
+  // Without novel values, `entries` and `errors` list the same reports, in the same order.
+  let reported = expected.filter { !$0.kind.isNovel }
+  let entries = digest.entries.map(GeneratedReport.init)
+  if GeneratedReport.sorted(entries) != GeneratedReport.sorted(reported) {
+    fail("entries are \(entries), expected \(reported)")
+  }
+  if errorKinds(digest.errors) != entries.map(\.kind) {
+    fail("errors are \(errorKinds(digest.errors)), entries \(entries)")
+  }
+  let withNovel = errorKinds(digest.errors(includeUnknownNovelValueErrors: true))
+  if withNovel != found.map(\.kind) {
+    fail("errors(includeUnknownNovelValueErrors: true) are \(withNovel), entries \(found)")
+  }
+  if digest.description.isEmpty { fail("an empty description for \(found.count) reports") }
+}
+
+/// Thrown when a reporter still held reports before a decode: state leaked between decodes.
+struct LeakedReports: Error, CustomStringConvertible {
+  let digest: ErrorDigest
+  var description: String { "the reporter still held reports from before:\n\(digest)" }
+}
+
+/// What a run of cases exercised.
+struct GeneratedCounts: CustomStringConvertible {
+  var cases = 0
+  var reports = 0
+  var novel = 0
+
+  var description: String { "\(reports) reports of which \(novel) novel values" }
+}

@@ -1,0 +1,685 @@
+import Foundation
+import ResilientDecoding
+
+// The generator and its oracle. Every generated value comes with what decoding it must give,
+// computed from the generated data alone (never by decoding it): the value kept, the DEBUG
+// outcome and results, and the errors the reporter must receive, by kind and coding path.
+// Only the decoder's own error for a number a type cannot hold is read from the decoder.
+
+// MARK: - Samples and element generators
+
+/// One generated JSON value and what decoding it as an element of some type must give.
+struct GeneratedSample {
+  var json: OrderedJSON
+  /// Its canonical value, or the kind of error decoding it fails with.
+  var decoded: Prediction
+  /// Errors reported while decoding it (by nested `@Resilient` properties), relative to it.
+  var inner: [GeneratedReport] = []
+
+  static func valid(
+    _ json: OrderedJSON, _ value: CanonicalValue, inner: [GeneratedReport] = []
+  ) -> GeneratedSample {
+    GeneratedSample(json: json, decoded: .success(value), inner: inner)
+  }
+
+  static func invalid(
+    _ json: OrderedJSON, _ kind: ErrorKind, inner: [GeneratedReport] = []
+  ) -> GeneratedSample {
+    GeneratedSample(json: json, decoded: .failure(ExpectedFailure(kind: kind)), inner: inner)
+  }
+}
+
+/// How to generate valid and invalid JSON for one element type, and what a string means to it
+/// (for truncated strings).
+struct ElementGenerator: Sendable {
+  /// A valid value; `dirt` is how likely nested values are to be corrupted.
+  var valid: @Sendable (inout SeededRandom, Double) -> GeneratedSample
+  /// A value that fails to decode: a wrong JSON type, a novel raw value, a broken object.
+  var invalid: @Sendable (inout SeededRandom, Double) -> GeneratedSample
+  /// What a JSON string decodes to, for types whose valid values are strings.
+  var fromString: (@Sendable (String) -> GeneratedSample)?
+}
+
+extension ElementGenerator {
+  /// A value that is not a number: decoding a number from it is a type mismatch.
+  static func notNumber(_ random: inout SeededRandom) -> GeneratedSample {
+    let json = random.pick(
+      [
+        .string(String(random.int(in: 0...99))), .bool(random.chance(0.5)), .array([]),
+        .object([("n", .int(1))]),
+      ] as [OrderedJSON])
+    return .invalid(json, .typeMismatch)
+  }
+
+  /// A value that is not a string: decoding a string from it is a type mismatch.
+  static func notString(_ random: inout SeededRandom) -> GeneratedSample {
+    let json = random.pick(
+      [
+        .int(random.int(in: -9...9)), .number("2.5"), .bool(random.chance(0.5)),
+        .array([.string("a")]), .object([]),
+      ] as [OrderedJSON])
+    return .invalid(json, .typeMismatch)
+  }
+
+  /// Numbers no `Int` holds, each with the error the decoder gives for it.
+  static let numbersNoIntHolds = ["1.5", "9223372036854775808", "-9223372036854775809", "1e400"]
+    .map { unrepresentable($0, as: Int.self) }
+
+  /// Numbers no `Double` holds, each with the error the decoder gives for it.
+  static let numbersNoDoubleHolds = ["1e400", "-1e400"].map {
+    unrepresentable($0, as: Double.self)
+  }
+
+  /// A fraction where an integer raw value is expected, with the error the decoder gives.
+  static let fractionForAnIntRawValue = unrepresentable("2.5", as: Int.self)
+
+  /// A number that `T` cannot hold, as an invalid sample whose error is the one `JSONDecoder`
+  /// itself throws for it inside a container.
+  ///
+  /// That error is the decoder's own (on Linux a parser error that is no `DecodingError`) and
+  /// the library passes it on unchanged, so it is read from the decoder, once per number.
+  private static func unrepresentable<T: Decodable>(
+    _ number: String, as _: T.Type
+  ) -> GeneratedSample {
+    let probe = try? JSONDecoder().decode(
+      NestedNumberProbe<T>.self, from: Data(#"{"number": \#(number)}"#.utf8))
+    let kind = probe?.kind ?? .other("\(number) decoded as \(T.self)")
+    return .invalid(.number(number), kind)
+  }
+
+  static let int = ElementGenerator(
+    valid: { random, _ in
+      let value =
+        random.chance(0.05)
+        ? random.pick([Int.max, Int.min, 0]) : random.int(in: -1000...1000)
+      return .valid(.int(value), .int(value))
+    },
+    invalid: { random, _ in
+      random.chance(0.3) ? random.pick(numbersNoIntHolds) : notNumber(&random)
+    },
+    fromString: nil)
+
+  static let string = ElementGenerator(
+    valid: { random, _ in
+      let value = randomString(&random)
+      return .valid(.string(value), .string(value))
+    },
+    invalid: { random, _ in notString(&random) },
+    fromString: { .valid(.string($0), .string($0)) })
+
+  static let double = ElementGenerator(
+    valid: { random, _ in
+      switch random.below(5) {
+      case 0:
+        let value = random.int(in: -100_000...100_000)
+        return .valid(.int(value), .double(Double(value)))
+      case 1:
+        let value = random.pick([
+          0.0, -0.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e-300, 0.1,
+        ])
+        return .valid(.double(value), .double(value))
+      case 2:
+        let value = Double(random.int(in: -1_000_000...1_000_000)) * 1e-3
+        return .valid(.double(value), .double(value))
+      default:
+        let value = Double(random.int(in: -10_000...10_000)) / 8
+        return .valid(.double(value), .double(value))
+      }
+    },
+    invalid: { random, _ in
+      random.chance(0.3) ? random.pick(numbersNoDoubleHolds) : notNumber(&random)
+    },
+    fromString: nil)
+
+  static let bool = ElementGenerator(
+    valid: { random, _ in
+      let value = random.chance(0.5)
+      return .valid(.bool(value), .bool(value))
+    },
+    invalid: { random, _ in
+      let json = random.pick(
+        [
+          .int(random.below(2)), .string("true"), .array([]), .object([]),
+        ] as [OrderedJSON])
+      return .invalid(json, .typeMismatch)
+    },
+    fromString: nil)
+
+  /// A raw-value enum whose raw values are strings, of which `cases` are generated: a raw
+  /// value with no case is novel, or corrupt data if the enum is frozen.
+  static func rawString<Enum: RawRepresentable & Sendable>(
+    _ cases: [Enum], frozen: Bool
+  ) -> ElementGenerator where Enum.RawValue == String {
+    let raws = cases.map(\.rawValue)
+    let classify: @Sendable (String) -> GeneratedSample = { string in
+      Enum(rawValue: string) == nil
+        ? .invalid(.string(string), frozen ? .dataCorrupted : .novel(.string(string)))
+        : .valid(.string(string), .string(string))
+    }
+    return ElementGenerator(
+      valid: { random, _ in
+        let raw = random.pick(raws)
+        return .valid(.string(raw), .string(raw))
+      },
+      invalid: { random, _ in
+        if random.chance(0.4) { return notString(&random) }
+        var novel = randomString(&random)
+        while Enum(rawValue: novel) != nil { novel += "+" }
+        return classify(novel)
+      },
+      fromString: classify)
+  }
+
+  /// A raw-value enum whose raw values are integers: a raw value with no case is novel, or
+  /// corrupt data if the enum is frozen.
+  static func rawInt<Enum: RawRepresentable & CaseIterable & Sendable>(
+    _: Enum.Type, frozen: Bool
+  ) -> ElementGenerator where Enum.RawValue == Int {
+    let raws = Enum.allCases.map(\.rawValue)
+    return ElementGenerator(
+      valid: { random, _ in
+        let raw = random.pick(raws)
+        return .valid(.int(raw), .int(raw))
+      },
+      invalid: { random, _ in
+        if random.chance(0.4) {
+          return random.chance(0.3) ? fractionForAnIntRawValue : notNumber(&random)
+        }
+        var novel = random.pick([0, 4, 99, -3, Int.max, random.int(in: -50...50)])
+        while Enum(rawValue: novel) != nil { novel += 100 }
+        return .invalid(.int(novel), frozen ? .dataCorrupted : .novel(.int(novel)))
+      },
+      fromString: nil)
+  }
+
+  static let mood = rawString([Mood.happy, .sad, .unknown], frozen: false)
+  static let frozenMood = rawString([FrozenMood.happy, .sad, .unknown], frozen: true)
+  static let flavor = rawString(GenFlavor.allCases, frozen: false)
+  static let size = rawInt(GenSize.self, frozen: true)
+
+  /// The resilient properties of ``GenItem`` that sit between its two required ones.
+  static let itemFields: [GeneratedField] = [
+    GeneratedField("price", .optional(fallback: nil), .double),
+    GeneratedField("tags", .array(optional: false), .string),
+    GeneratedField("flavor", .optional(fallback: nil), .flavor),
+  ]
+
+  /// A ``GenItem``: `id`, the resilient fields, then `name`.
+  static let item = ElementGenerator(
+    valid: { random, dirt in
+      let id = random.int(in: 0...10_000)
+      let name = randomString(&random)
+      var entries: [(key: String, value: OrderedJSON)] = [("id", .int(id))]
+      var expected: [String: CanonicalValue] = ["id": .int(id), "name": .string(name)]
+      var inner: [GeneratedReport] = []
+      for field in itemFields {
+        let planned = field.plan(at: [field.name], &random, dirt: dirt)
+        if let json = planned.json { entries.append((field.name, json)) }
+        expected[field.name] = planned.expected
+        inner += planned.reports
+      }
+      entries.append(("name", .string(name)))
+      return .valid(.object(entries), .map(expected), inner: inner)
+    },
+    invalid: { random, dirt in
+      switch random.below(3) {
+      case 0:
+        let broken: [OrderedJSON] = [
+          .int(7), .number("7.5"), .bool(true), .string("not an item"),
+          .array([.object([("id", .int(1))])]),
+        ]
+        return .invalid(random.pick(broken), .typeMismatch)
+      case 1:
+        // `id` comes first: nothing else is decoded when it fails.
+        var entries: [(key: String, value: OrderedJSON)] = []
+        let (id, kind) = requiredValue(&random, key: "id", wrongType: .string("1"))
+        if let id { entries.append(("id", id)) }
+        entries.append(("tags", .array([.string("x"), .int(1)])))
+        entries.append(("name", .string("n")))
+        return .invalid(.object(entries), kind)
+      default:
+        // `name` comes last: the resilient fields report their errors, then the item fails.
+        var entries: [(key: String, value: OrderedJSON)] = [("id", .int(random.int(in: 0...99)))]
+        var inner: [GeneratedReport] = []
+        for field in itemFields {
+          let planned = field.plan(at: [field.name], &random, dirt: max(dirt, 0.3))
+          if let json = planned.json { entries.append((field.name, json)) }
+          inner += planned.reports
+        }
+        let (name, kind) = requiredValue(&random, key: "name", wrongType: .int(3))
+        if let name { entries.append(("name", name)) }
+        return .invalid(.object(entries), kind, inner: inner)
+      }
+    },
+    fromString: nil)
+
+  /// A value that breaks the required property `key`: missing (`nil`), `null` or of the wrong
+  /// type, and the kind of error each gives.
+  private static func requiredValue(
+    _ random: inout SeededRandom, key: String, wrongType: OrderedJSON
+  ) -> (OrderedJSON?, ErrorKind) {
+    switch random.below(3) {
+    case 0: return (nil, .keyNotFound(key))
+    case 1: return (.null, .valueNotFound)
+    default: return (wrongType, .typeMismatch)
+    }
+  }
+
+  /// The resilient property of ``GenEnvelope`` with `[Int]?` as its generic argument.
+  static let envelopePayload = GeneratedField("payload", .array(optional: true), .int)
+
+  /// A `GenEnvelope<[Int]?>`.
+  static let envelope = ElementGenerator(
+    valid: { random, dirt in
+      let planned = envelopePayload.plan(at: ["payload"], &random, dirt: dirt)
+      let entries: [(key: String, value: OrderedJSON)] =
+        planned.json.map { [("payload", $0)] } ?? []
+      return .valid(.object(entries), .map(["payload": planned.expected]), inner: planned.reports)
+    },
+    invalid: { random, _ in
+      .invalid(
+        random.pick([.int(1), .string("envelope"), .array([]), .bool(false)]), .typeMismatch)
+    },
+    fromString: nil)
+
+  /// A short string mixing ASCII, escapes, non-ASCII letters, emoji and combining marks.
+  static func randomString(_ random: inout SeededRandom) -> String {
+    let pieces = [
+      "a", "b", "k", "z", "Q", "0", "7", " ", "_", "-", "é", "ß", "日", "本", "🙂", "👩‍👩‍👧",
+      "e\u{301}", "\"", "\\", "\n", "\t", "\u{1}", "/", "ا", "ש",
+    ]
+    var string = ""
+    for _ in 0..<random.int(in: 0...8) { string += random.pick(pieces) }
+    return string
+  }
+}
+
+/// Decodes a `T` inside an object and keeps the kind of the error that throws.
+private struct NestedNumberProbe<T: Decodable>: Decodable {
+  let kind: ErrorKind?
+
+  private enum CodingKeys: CodingKey {
+    case number
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    do {
+      _ = try container.decode(T.self, forKey: .number)
+      kind = nil
+    } catch {
+      kind = ErrorKind(error)
+    }
+  }
+}
+
+// MARK: - Fields
+
+/// How a `@Resilient` property treats its value.
+enum FieldShape: Sendable {
+  /// `T?`, recovering to `fallback` (a raw-value enum's fallback) or `nil`.
+  case optional(fallback: CanonicalValue?)
+  /// A non-optional raw-value enum with a fallback.
+  case required(fallback: CanonicalValue)
+  case array(optional: Bool)
+  case set(optional: Bool)
+  case dictionary(optional: Bool, keys: KeyType)
+}
+
+/// The key type of a dictionary property.
+enum KeyType: Sendable {
+  case string
+  case int
+  /// `GenFlavor`, a non-frozen raw-value enum.
+  case flavor
+}
+
+/// A planned property: its JSON (`nil` for a missing key), its expected canonical form, and
+/// the errors it must report, by path from the container the property is in.
+struct PlannedField {
+  var json: OrderedJSON?
+  var expected: CanonicalValue
+  var reports: [GeneratedReport]
+}
+
+/// A `@Resilient` property of a generated type.
+struct GeneratedField: Sendable {
+  let name: String
+  let shape: FieldShape
+  let element: ElementGenerator
+
+  init(_ name: String, _ shape: FieldShape, _ element: ElementGenerator) {
+    self.name = name
+    self.shape = shape
+    self.element = element
+  }
+
+  /// Generates the property's JSON at `path` and what decoding it must give; with
+  /// probability about `dirt`, each part of it is corrupted.
+  func plan(
+    at path: [String], _ random: inout SeededRandom, dirt: Double, canBeMissing: Bool = true
+  ) -> PlannedField {
+    switch shape {
+    case .optional(let fallback):
+      return planOptional(at: path, fallback: fallback, &random, dirt: dirt, canBeMissing)
+    case .required(let fallback):
+      return planRequired(at: path, fallback: fallback, &random, dirt: dirt)
+    case .array(let optional):
+      return planElements(at: path, optional: optional, set: false, &random, dirt, canBeMissing)
+    case .set(let optional):
+      return planElements(at: path, optional: optional, set: true, &random, dirt, canBeMissing)
+    case .dictionary(let optional, let keys):
+      return planDictionary(at: path, optional: optional, keys: keys, &random, dirt: dirt)
+    }
+  }
+
+  /// A valid sample, or with probability `dirt` a corrupted one: invalid, truncated or (in a
+  /// collection, where `null` is an invalid element) `null`.
+  private func sample(
+    _ random: inout SeededRandom, dirt: Double, nullIsInvalid: Bool
+  ) -> GeneratedSample {
+    let sample = element.valid(&random, dirt)
+    guard random.chance(dirt) else { return sample }
+    if let fromString = element.fromString, case .string(let string) = sample.json,
+      !string.isEmpty, random.chance(0.35)
+    {
+      return fromString(String(string.prefix(random.below(string.count))))
+    }
+    if nullIsInvalid && random.chance(0.2) { return .invalid(.null, .valueNotFound) }
+    return element.invalid(&random, dirt)
+  }
+
+  private enum WholeValue {
+    case missing, null, wrongType, present
+  }
+
+  private func wholeValue(_ random: inout SeededRandom, dirt: Double, canBeMissing: Bool)
+    -> WholeValue
+  {
+    guard random.chance(dirt) else { return .present }
+    switch random.below(canBeMissing ? 4 : 3) {
+    case 0: return .null
+    case 1: return .wrongType
+    case 2: return .present
+    default: return .missing
+    }
+  }
+
+  private func planOptional(
+    at path: [String], fallback: CanonicalValue?, _ random: inout SeededRandom, dirt: Double,
+    _ canBeMissing: Bool
+  ) -> PlannedField {
+    switch wholeValue(&random, dirt: dirt, canBeMissing: canBeMissing) {
+    case .missing:
+      return PlannedField(
+        json: nil, expected: .absentProperty(.null, missing: true, .none), reports: [])
+    case .null:
+      return PlannedField(
+        json: .null, expected: .absentProperty(.null, missing: false, .none), reports: [])
+    case .wrongType, .present:
+      let sample = sample(&random, dirt: dirt, nullIsInvalid: false)
+      let inner = sample.inner.map { $0.under(path) }
+      switch sample.decoded {
+      case .success(let value):
+        return PlannedField(json: sample.json, expected: .decodedProperty(value), reports: inner)
+      case .failure(let failure):
+        return PlannedField(
+          json: sample.json,
+          expected: .recoveredProperty(fallback ?? .null, from: failure.kind, .none),
+          reports: inner + [GeneratedReport(path, failure.kind)])
+      }
+    }
+  }
+
+  private func planRequired(
+    at path: [String], fallback: CanonicalValue, _ random: inout SeededRandom, dirt: Double
+  ) -> PlannedField {
+    switch wholeValue(&random, dirt: dirt, canBeMissing: true) {
+    case .missing, .null:
+      // A missing key or `null` is an error for a non-optional property with a fallback.
+      let missing = random.chance(0.5)
+      let kind: ErrorKind = missing ? .keyNotFound(name) : .valueNotFound
+      return PlannedField(
+        json: missing ? nil : .null, expected: .recoveredProperty(fallback, from: kind, .none),
+        reports: [GeneratedReport(path, kind)])
+    case .wrongType, .present:
+      let sample = sample(&random, dirt: dirt, nullIsInvalid: true)
+      switch sample.decoded {
+      case .success(let value):
+        return PlannedField(json: sample.json, expected: .decodedProperty(value), reports: [])
+      case .failure(let failure):
+        return PlannedField(
+          json: sample.json, expected: .recoveredProperty(fallback, from: failure.kind, .none),
+          reports: [GeneratedReport(path, failure.kind)])
+      }
+    }
+  }
+
+  private func planElements(
+    at path: [String], optional: Bool, set: Bool, _ random: inout SeededRandom, _ dirt: Double,
+    _ canBeMissing: Bool
+  ) -> PlannedField {
+    let empty: CanonicalValue = set ? .bag([]) : .list([])
+    let absent: CanonicalValue = optional ? .null : empty
+    switch wholeValue(&random, dirt: dirt, canBeMissing: canBeMissing) {
+    case .missing:
+      return PlannedField(
+        json: nil, expected: .absentProperty(absent, missing: true, .elements), reports: [])
+    case .null:
+      return PlannedField(
+        json: .null, expected: .absentProperty(absent, missing: false, .elements), reports: [])
+    case .wrongType:
+      let json: OrderedJSON = random.pick([
+        .string("[1, 2]"), .int(3), .bool(true), .object([("0", .int(1))]),
+      ])
+      return PlannedField(
+        json: json, expected: .recoveredProperty(empty, from: .typeMismatch, .elements),
+        reports: [GeneratedReport(path, .typeMismatch)])
+    case .present:
+      break
+    }
+    var samples = (0..<random.int(in: 0...5)).map { _ in
+      sample(&random, dirt: dirt, nullIsInvalid: true)
+    }
+    if !samples.isEmpty && random.chance(dirt) {
+      samples.remove(at: random.below(samples.count))
+    }
+    if !samples.isEmpty && random.chance(dirt) {
+      let copy = samples[random.below(samples.count)]
+      samples.insert(copy, at: random.below(samples.count + 1))
+    }
+    var values: [CanonicalValue] = []
+    var reports: [GeneratedReport] = []
+    for (index, sample) in samples.enumerated() {
+      let elementPath = path + ["Index \(index)"]
+      reports += sample.inner.map { $0.under(elementPath) }
+      switch sample.decoded {
+      case .success(let value): values.append(value)
+      case .failure(let failure): reports.append(GeneratedReport(elementPath, failure.kind))
+      }
+    }
+    return PlannedField(
+      json: .array(samples.map(\.json)),
+      expected: .elementsProperty(set ? .bagOf(values) : .list(values), samples.map(\.decoded)),
+      reports: reports)
+  }
+
+  private func planDictionary(
+    at path: [String], optional: Bool, keys: KeyType, _ random: inout SeededRandom, dirt: Double
+  ) -> PlannedField {
+    let absent: CanonicalValue = optional ? .null : .map([:])
+    switch wholeValue(&random, dirt: dirt, canBeMissing: true) {
+    case .missing:
+      return PlannedField(
+        json: nil, expected: .absentProperty(absent, missing: true, .entries), reports: [])
+    case .null:
+      return PlannedField(
+        json: .null, expected: .absentProperty(absent, missing: false, .entries), reports: [])
+    case .wrongType:
+      let json: OrderedJSON = random.pick([.array([.int(1)]), .string("{}"), .int(0), .bool(false)])
+      return PlannedField(
+        json: json, expected: .recoveredProperty(.map([:]), from: .typeMismatch, .entries),
+        reports: [GeneratedReport(path, .typeMismatch)])
+    case .present:
+      break
+    }
+    var entries: [(key: String, sample: GeneratedSample)] = []
+    var used = Set<String>()
+    func add(_ key: String, _ sample: GeneratedSample) {
+      guard used.insert(key).inserted else { return }
+      entries.append((key, sample))
+    }
+    for _ in 0..<random.int(in: 0...5) {
+      add(Self.key(keys, &random, dirt: dirt), sample(&random, dirt: dirt, nullIsInvalid: true))
+    }
+    if keys == .int, let original = entries.first?.key, let number = Int(original), number >= 0,
+      random.chance(dirt)
+    {
+      // The same integer spelled differently: the second entry in key order is dropped.
+      add(random.chance(0.5) ? "0\(number)" : "+\(number)", element.valid(&random, dirt))
+    }
+    if !entries.isEmpty && random.chance(dirt) {
+      entries.remove(at: random.below(entries.count))
+    }
+
+    // Errors inside entry values come as the decoder visits entries (in no fixed order); the
+    // errors of entries come after them, in key order.
+    var innerReports: [GeneratedReport] = []
+    var entryReports: [GeneratedReport] = []
+    var predictions: [String: Prediction] = [:]
+    var candidates: [(key: String, value: CanonicalValue)] = []
+    for (key, sample) in entries {
+      innerReports += sample.inner.map { $0.under(path + [key]) }
+      predictions[key] = sample.decoded
+      switch sample.decoded {
+      case .success(let value): candidates.append((key, value))
+      case .failure(let failure): entryReports.append(GeneratedReport(path + [key], failure.kind))
+      }
+    }
+    var kept: [String: CanonicalValue] = [:]
+    for (key, value) in candidates.sorted(by: { $0.key < $1.key }) {
+      let converted: String?
+      switch keys {
+      case .string: converted = key
+      case .int: converted = Int(key).map { String($0) }
+      case .flavor: converted = GenFlavor(rawValue: key)?.rawValue
+      }
+      guard let converted, kept[converted] == nil else {
+        // A key that does not convert is novel for a non-frozen enum key type only; one that
+        // converts to a key already kept is corrupt data.
+        let kind: ErrorKind =
+          keys == .flavor && converted == nil ? .novel(.string(key)) : .dataCorrupted
+        entryReports.append(GeneratedReport(path + [key], kind))
+        predictions[key] = .failure(ExpectedFailure(kind: kind))
+        continue
+      }
+      kept[converted] = value
+    }
+    return PlannedField(
+      json: .object(entries.map { ($0.key, $0.sample.json) }),
+      expected: .entriesProperty(.map(kept), predictions),
+      reports: innerReports + entryReports.sorted { $0.keys.last! < $1.keys.last! })
+  }
+
+  /// A dictionary key: usually a valid one, with probability `dirt` a corrupted one.
+  private static func key(_ keys: KeyType, _ random: inout SeededRandom, dirt: Double) -> String {
+    switch keys {
+    case .string:
+      return random.chance(0.3)
+        ? random.pick(["snake_case_key", "Index 1", "a.b", ""])
+        : ElementGenerator.randomString(&random)
+    case .int:
+      let number = random.chance(0.1) ? Int.min : random.int(in: -20...60)
+      guard random.chance(dirt) else { return String(number) }
+      switch random.below(3) {
+      case 0:
+        return random.pick(["x", "", " 1", "1.0", "1e2", "١٢", "99999999999999999999", "0x1"])
+      case 1:
+        let canonical = String(number)
+        return String(canonical.prefix(random.below(canonical.count)))
+      default:
+        return number >= 0 ? random.pick(["0\(number)", "+\(number)"]) : "-0"
+      }
+    case .flavor:
+      let raw = GenFlavor.allCases.map(\.rawValue)
+      guard random.chance(dirt) else { return random.pick(raw) }
+      let chosen = random.pick(raw)
+      return random.chance(0.5)
+        ? String(chosen.prefix(random.below(chosen.count)))
+        : ElementGenerator.randomString(&random)
+    }
+  }
+}
+
+// MARK: - Cases
+
+/// One generated case: the payload and everything the oracle predicts about decoding it.
+struct GeneratedCase: Sendable {
+  let seed: UInt64
+  let payload: OrderedJSON
+  let expected: CanonicalValue
+  /// The reports the reporter must receive, novel values included, in document order except
+  /// inside the values of dictionary entries (see ``hasFixedOrder(_:)``).
+  let reports: [GeneratedReport]
+  /// Whether the payload's top-level keys are written in snake case.
+  let snakeCase: Bool
+  /// The dictionaries inside whose entry values errors come in no fixed order: decoders visit
+  /// entries in their own order, and only the errors of the entries themselves are sorted.
+  let unorderedRoots: Set<String>
+
+  /// A ``GeneratedModel`` payload.
+  static func model(seed: UInt64) -> GeneratedCase {
+    var random = SeededRandom(seed: seed)
+    let dirt = random.pick([0, 0.05, 0.15, 0.3, 0.6])
+    let snakeCase = random.chance(0.25)
+    var entries: [(key: String, value: OrderedJSON)] = []
+    var expected: [String: CanonicalValue] = [:]
+    var reports: [GeneratedReport] = []
+    var unordered = Set<String>()
+    for field in generatedModelFields {
+      if random.chance(dirt / 4) {
+        entries.append(("zz_unknown_\(entries.count)", .array([.int(1), .null])))
+      }
+      let planned = field.plan(at: [field.name], &random, dirt: dirt)
+      if let json = planned.json {
+        entries.append((snakeCase ? snakeCased(field.name) : field.name, json))
+      }
+      expected[field.name] = planned.expected
+      reports += planned.reports
+      if case .dictionary = field.shape { unordered.insert(field.name) }
+    }
+    return GeneratedCase(
+      seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
+      snakeCase: snakeCase, unorderedRoots: unordered)
+  }
+
+  /// A top-level `Resilient<[GenItem]>` payload.
+  static func topLevelItems(seed: UInt64) -> GeneratedCase {
+    var random = SeededRandom(seed: seed)
+    let dirt = random.pick([0, 0.1, 0.3, 0.6])
+    let field = GeneratedField("", .array(optional: false), .item)
+    let planned = field.plan(at: [], &random, dirt: dirt, canBeMissing: false)
+    return GeneratedCase(
+      seed: seed, payload: planned.json ?? .null, expected: planned.expected,
+      reports: planned.reports, snakeCase: false, unorderedRoots: [])
+  }
+
+  /// Whether `report` comes in a fixed place among the reports of this case: every report
+  /// but those inside the value of a dictionary entry.
+  func hasFixedOrder(_ report: GeneratedReport) -> Bool {
+    report.keys.count <= 2 || !unorderedRoots.contains(report.keys[0])
+  }
+}
+
+/// `camelCase` written as `camel_case`.
+func snakeCased(_ name: String) -> String {
+  var result = ""
+  for character in name {
+    if character.isUppercase {
+      result += "_" + character.lowercased()
+    } else {
+      result.append(character)
+    }
+  }
+  return result
+}
