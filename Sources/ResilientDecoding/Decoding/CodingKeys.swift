@@ -50,3 +50,15 @@ struct AnyCodingKey: CodingKey, Sendable {
     self.intValue = intValue
   }
 }
+
+extension CodingKey {
+  /// The index of the array element this key names, or `nil` for a named key.
+  ///
+  /// Decoders give array elements a key with an integer and a text that is not one (`Index 3`),
+  /// but they also give a dictionary key that spells an integer (`"9"`, `"-1"`, `"01"`) an
+  /// `intValue`. Such a key is still a name, written and sorted as the data spells it.
+  var elementIndex: Int? {
+    guard let index = intValue, Int(stringValue) == nil else { return nil }
+    return index
+  }
+}

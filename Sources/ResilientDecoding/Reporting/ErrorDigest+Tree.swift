@@ -3,8 +3,8 @@ extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
   ///
   /// At each level, the node's own errors come first as `- summary` lines, sorted; then its
   /// children, each name on its own line followed by its subtree indented two more spaces.
-  /// Children with integer keys (array elements) come first in numeric order, the others
-  /// follow sorted by name.
+  /// Array elements come first in numeric order; named keys follow sorted by name, dictionary
+  /// keys that spell integers among them.
   public var description: String {
     var root = Node()
     for entry in allEntries {
@@ -34,7 +34,7 @@ extension ErrorDigest {
         return
       }
       let name = key.stringValue
-      if order[name] == nil { order[name] = (key.intValue, name) }
+      if order[name] == nil { order[name] = (key.elementIndex, name) }
       children[name, default: Node()].insert(summary, at: path.dropFirst())
     }
 

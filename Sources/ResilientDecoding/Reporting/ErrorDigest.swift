@@ -20,8 +20,9 @@ public struct ErrorDigest: Sendable {
     /// The error that was recovered from.
     public let error: any Error
 
-    /// The coding path written for people: integer keys as `[n]`, other keys joined by `.`,
-    /// as in `listings[1].price`; empty for the root.
+    /// The coding path written for people: array elements as `[n]`, other keys joined by `.`,
+    /// as in `listings[1].price` or `counts.9` (a dictionary key that spells an integer is a
+    /// name, as the data writes it); empty for the root.
     public var path: String {
       Self.path(of: codingPath)
     }
@@ -30,7 +31,7 @@ public struct ErrorDigest: Sendable {
     static func path(of codingPath: [any CodingKey]) -> String {
       var path = ""
       for key in codingPath {
-        if let index = key.intValue {
+        if let index = key.elementIndex {
           path += "[\(index)]"
         } else {
           if !path.isEmpty { path += "." }

@@ -139,12 +139,12 @@ final class DigestEntriesTests: XCTestCase {
     XCTAssertEqual(noteDigest?.entries.map(\.path), ["", ""])
   }
 
-  func testIntegerKeysAreBracketedAndOtherKeysJoinedWithDots() throws {
+  func testElementsAreBracketedAndDictionaryKeysThatSpellIntegersAreNames() throws {
     let (_, digest) = try decode(
       Shop.self, json: #"{"labels": {"7": "x", "seven": "y"}, "items": [{"sizes": [0, {}]}]}"#)
     XCTAssertEqual(
-      digest?.entries.map(\.path), ["items[0].sizes[1]", "labels[7]", "labels.seven"],
-      "a dictionary key that is an integer is written like an index")
+      digest?.entries.map(\.path), ["items[0].sizes[1]", "labels.7", "labels.seven"],
+      "a dictionary key that spells an integer is written as the data spells it")
   }
 
   // MARK: Entries and the tree
