@@ -219,12 +219,13 @@ func fuzzCheckDigest(_ digest: ErrorDigest?, name: String, data: Data) {
   if digest.description.isEmpty { fuzzViolation("a digest printed nothing", name, data) }
 }
 
-/// A coding path as `ErrorDigest.Entry.path` documents it: integer keys as `[n]`, the others
-/// joined by dots.
+/// A coding path as `ErrorDigest.Entry.path` documents it: array elements (keys with an integer
+/// whose text is not one, like `Index 3`) as `[n]`, the others, dictionary keys that spell an
+/// integer included, joined by dots as written.
 func fuzzPath(_ codingPath: [any CodingKey]) -> String {
   var path = ""
   for key in codingPath {
-    if let index = key.intValue {
+    if let index = key.intValue, Int(key.stringValue) == nil {
       path += "[\(index)]"
     } else {
       path += (path.isEmpty ? "" : ".") + key.stringValue
