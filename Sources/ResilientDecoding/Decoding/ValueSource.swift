@@ -142,9 +142,9 @@ extension ResilientValueSource {
     absent: Value,
     invalid: Value
   ) -> Resilient<Value> {
-    if isMissing { return .keyNotFound(absent) }
-    if (try? decodeNil()) == true { return .valueWasNil(absent) }
+    if isMissing { return .init(absent, outcome: .keyNotFound) }
+    if (try? decodeNil()) == true { return .init(absent, outcome: .valueWasNil) }
     report(error)
-    return .recovered(invalid, from: error, wasReported: true)
+    return .init(invalid, outcome: .recoveredFrom(error, wasReported: true))
   }
 }

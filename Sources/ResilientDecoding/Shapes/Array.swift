@@ -96,12 +96,13 @@ extension ResilientValueSource {
     #if DEBUG
       if !failures.recorded.isEmpty {
         let results = failures.results(interleavedWith: elements)
-        return .recovered(
-          wrap(elements), from: ResilientDecodingOutcome.ArrayDecodingError(results: results),
-          wasReported: false)
+        return .init(
+          wrap(elements),
+          outcome: .recoveredFrom(
+            ResilientDecodingOutcome.ArrayDecodingError(results: results), wasReported: false))
       }
     #endif
-    return .decoded(wrap(elements))
+    return .init(wrap(elements), outcome: .decodedSuccessfully)
   }
 }
 

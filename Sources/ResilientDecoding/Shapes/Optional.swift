@@ -46,8 +46,8 @@ extension KeyedDecodingContainer {
   /// The same behaviour as `ResilientValueSource.decodeResilientOptional`, written against the
   /// container itself because this is the hottest path of the library: going through a
   /// `KeyedValueSource` costs a copy of the container and its destruction per property. A
-  /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG asks
-  /// again, to tell a missing key from a `null` when there is no value.
+  /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which
+  /// evaluates the outcome, asks again to tell a missing key from a `null`.
   @inlinable
   func decodeResilientOptional<Wrapped>(
     forKey key: Key,
@@ -56,16 +56,12 @@ extension KeyedDecodingContainer {
   ) -> Resilient<Wrapped?> {
     do {
       if let value = try decodeIfPresent(self, key) {
-        return .decoded(value)
+        return .init(value, outcome: .decodedSuccessfully)
       }
-      #if DEBUG
-        return contains(key) ? .valueWasNil(nil) : .keyNotFound(nil)
-      #else
-        return .decoded(nil)
-      #endif
+      return .init(nil, outcome: contains(key) ? .valueWasNil : .keyNotFound)
     } catch {
       reportError(error, forKey: key)
-      return .recovered(fallback(), from: error, wasReported: true)
+      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }
   }
 
@@ -87,15 +83,13 @@ extension ResilientValueSource {
     recoveringTo fallback: @autoclosure () -> Strategy.Element?
   ) -> Resilient<Strategy.Element?> {
     do {
-      if let value = try decodeIfPresent(strategy) { return .decoded(value) }
-      #if DEBUG
-        return isMissing ? .keyNotFound(nil) : .valueWasNil(nil)
-      #else
-        return .decoded(nil)
-      #endif
+      if let value = try decodeIfPresent(strategy) {
+        return .init(value, outcome: .decodedSuccessfully)
+      }
+      return .init(nil, outcome: isMissing ? .keyNotFound : .valueWasNil)
     } catch {
       report(error)
-      return .recovered(fallback(), from: error, wasReported: true)
+      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }
   }
 }

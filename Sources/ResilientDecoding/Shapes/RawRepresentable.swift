@@ -80,10 +80,10 @@ extension ResilientValueSource {
     _: T.Type, fallback: @autoclosure () -> T
   ) -> Resilient<T> {
     do {
-      return .decoded(try decode(RawElement<T>.self))
+      return .init(try decode(RawElement<T>.self), outcome: .decodedSuccessfully)
     } catch {
       report(error)
-      return .recovered(fallback(), from: error, wasReported: true)
+      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }
   }
 }

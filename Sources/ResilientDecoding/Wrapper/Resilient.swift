@@ -44,13 +44,20 @@ public struct Resilient<Value: Decodable>: Decodable {
         outcome: outcome, value: wrappedValue, elementsInDecodingOrder: elementsInDecodingOrder)
     }
 
-    @inlinable
-    init(_ value: Value, outcome: ResilientDecodingOutcome) {
-      self.wrappedValue = value
-      self.outcome = outcome
-      self.elementsInDecodingOrder = nil
-    }
   #endif
+
+  /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
+  ///
+  /// Release builds never evaluate `outcome`: report an error before calling this, never from
+  /// inside the argument, or release builds will not report it.
+  @inlinable
+  init(_ value: Value, outcome: @autoclosure () -> RecordedOutcome) {
+    self.wrappedValue = value
+    #if DEBUG
+      self.outcome = outcome()
+      self.elementsInDecodingOrder = nil
+    #endif
+  }
 
   // The initialisers below set the stored properties themselves instead of delegating: in
   // unoptimised builds every delegation is a generic call that looks up the metadata of
@@ -91,54 +98,19 @@ public struct Resilient<Value: Decodable>: Decodable {
 
 // MARK: - Outcomes
 
-extension Resilient {
-  /// A value that decoded without error.
-  @inlinable
-  static func decoded(_ value: Value) -> Self {
-    #if DEBUG
-      Self(value, outcome: .decodedSuccessfully)
-    #else
-      Self(value)
-    #endif
+#if DEBUG
+  /// What a wrapper records about its decoding: the outcome `$property.outcome` shows.
+  @usableFromInline
+  typealias RecordedOutcome = ResilientDecodingOutcome
+#else
+  /// What a wrapper would record in DEBUG. Release builds write it at the same places and never
+  /// build it (see `init(_:outcome:)`), so that a `Resilient` is the size of its value.
+  @usableFromInline
+  enum RecordedOutcome {
+    case decodedSuccessfully, keyNotFound, valueWasNil
+    case recoveredFrom(any Error, wasReported: Bool)
   }
-
-  /// A value that stands in for a missing key.
-  @inlinable
-  static func keyNotFound(_ value: Value) -> Self {
-    #if DEBUG
-      Self(value, outcome: .keyNotFound)
-    #else
-      Self(value)
-    #endif
-  }
-
-  /// A value that stands in for an explicit `null`.
-  @inlinable
-  static func valueWasNil(_ value: Value) -> Self {
-    #if DEBUG
-      Self(value, outcome: .valueWasNil)
-    #else
-      Self(value)
-    #endif
-  }
-
-  /// A value that stands in for one that could not be decoded.
-  ///
-  /// `error` is only evaluated in DEBUG, to record the outcome: report the error before
-  /// calling this, never from inside the argument, or release builds will not report it.
-  @inlinable
-  static func recovered(
-    _ value: Value,
-    from error: @autoclosure () -> any Error,
-    wasReported: Bool
-  ) -> Self {
-    #if DEBUG
-      Self(value, outcome: .recoveredFrom(error(), wasReported: wasReported))
-    #else
-      Self(value)
-    #endif
-  }
-}
+#endif
 
 /// A `Resilient` is `Sendable` when its value is: everything else it stores (in DEBUG, the
 /// outcome and what `results` needs) is immutable and made of that value and errors.

@@ -3,6 +3,7 @@ import Foundation
 // Dictionaries keyed by `Int`, an enum or any other `CodingKeyRepresentable` type: the
 // string-keyed behaviour, then each key converted, an entry whose key does not convert (or
 // collides with an earlier one in key order) left out and reported. README: "Dictionaries".
+// Their run-time dispatch is with the string-keyed one, in `Dictionary.swift`.
 
 // MARK: - Overloads
 
@@ -15,8 +16,8 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(
-      PlainElement<V>.self, keyedBy: DictionaryKey.self, absent: [:], wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: [:], wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` optional dictionary whose keys are any `CodingKeyRepresentable`
@@ -25,8 +26,8 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(
-      PlainElement<V>.self, keyedBy: DictionaryKey.self, absent: nil, wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: nil, wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` dictionary of raw-representable values whose keys are any
@@ -38,8 +39,8 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(
-      RawElement<V>.self, keyedBy: DictionaryKey.self, absent: [:], wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: [:], wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` optional dictionary of raw-representable values whose keys are any
@@ -50,54 +51,44 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientKeyedDictionary(
-      RawElement<V>.self, keyedBy: DictionaryKey.self, absent: nil, wrap: { $0 })
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: nil, wrap: { $0 })
   }
 }
 
-// MARK: - Behaviour
+// MARK: - Key conversion
 
-extension ResilientValueSource {
-  /// The behaviour of every resilient dictionary with non-string keys: the string-keyed
-  /// behaviour, then each key converted to `K`. An entry whose key does not convert, or that
-  /// converts to a key already taken by an entry before it in key order, is omitted and
-  /// reported at its own coding path, in key order with the entries whose values failed.
-  @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+/// Dictionary keys converted to `Key`: an entry whose key does not convert, or converts to a
+/// key already taken by an entry before it in key order, is rejected with its own error.
+@available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+@usableFromInline
+enum ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: DictionaryKeyConversion {
   @inlinable
-  func decodeResilientKeyedDictionary<
-    Strategy: ResilientElementStrategy, K: CodingKeyRepresentable & Hashable, Value
-  >(
-    _ strategy: Strategy.Type,
-    keyedBy _: K.Type,
-    absent: @autoclosure () -> Value,
-    wrap: ([K: Strategy.Element]) -> Value
-  ) -> Resilient<Value> {
-    decodeResilientEntries(
-      strategy, absent: absent(), invalid: wrap([:]),
-      collect: { entries, codingPath in
-        var converted: [K: Strategy.Element] = [:]
-        converted.reserveCapacity(entries.count)
-        var rejected: [String: any Error] = [:]
-        var basePath: [any CodingKey]?
-        // Key order decides which of two keys that convert to the same `K` is kept, so that
-        // the result does not depend on the order the decoder hands entries over in.
-        for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
-          let codingKey = AnyCodingKey(string)
-          let key = K(codingKey: codingKey)
-          if let key, converted[key] == nil {
-            converted[key] = value
-            continue
-          }
-          let base = basePath ?? codingPath()
-          basePath = base
-          let path = base + [codingKey]
-          rejected[string] =
-            key == nil
-            ? unconvertibleKeyError(K.self, key: codingKey, codingPath: path)
-            : duplicateKeyError(K.self, key: codingKey, codingPath: path)
-        }
-        return (wrap(converted), rejected)
-      })
+  static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [Key: Element], rejected: [String: any Error]) {
+    var converted: [Key: Element] = [:]
+    converted.reserveCapacity(entries.count)
+    var rejected: [String: any Error] = [:]
+    var basePath: [any CodingKey]?
+    // Key order decides which of two keys that convert to the same `Key` is kept, so that the
+    // result does not depend on the order the decoder hands entries over in.
+    for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
+      let codingKey = AnyCodingKey(string)
+      let key = Key(codingKey: codingKey)
+      if let key, converted[key] == nil {
+        converted[key] = value
+        continue
+      }
+      let base = basePath ?? codingPath()
+      basePath = base
+      let path = base + [codingKey]
+      rejected[string] =
+        key == nil
+        ? unconvertibleKeyError(Key.self, key: codingKey, codingPath: path)
+        : duplicateKeyError(Key.self, key: codingKey, codingPath: path)
+    }
+    return (converted, rejected)
   }
 }
 

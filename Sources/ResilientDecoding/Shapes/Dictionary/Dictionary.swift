@@ -18,7 +18,7 @@ extension KeyedDecodingContainer {
     -> Resilient<[String: Value]>
   {
     KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, absent: [:], wrap: { $0 })
+      PlainElement<Value>.self, keys: StringKeys.self, absent: [:], wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary: `nil` when the key is missing or
@@ -29,7 +29,7 @@ extension KeyedDecodingContainer {
     -> Resilient<[String: Value]?>
   {
     KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, absent: nil, wrap: { $0 })
+      PlainElement<Value>.self, keys: StringKeys.self, absent: nil, wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
@@ -39,7 +39,7 @@ extension KeyedDecodingContainer {
     throws -> Resilient<[String: T]>
   {
     KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, absent: [:], wrap: { $0 })
+      RawElement<T>.self, keys: StringKeys.self, absent: [:], wrap: { $0 })
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
@@ -49,7 +49,7 @@ extension KeyedDecodingContainer {
     _: Resilient<[String: T]?>.Type, forKey key: Key
   ) throws -> Resilient<[String: T]?> {
     KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, absent: nil, wrap: { $0 })
+      RawElement<T>.self, keys: StringKeys.self, absent: nil, wrap: { $0 })
   }
 
   /// A dictionary of optionals cannot be made resilient entry by entry: asserts in DEBUG with
@@ -68,21 +68,16 @@ extension KeyedDecodingContainer {
   }
 }
 
-// MARK: - Behaviour
+// MARK: - Key conversion
 
-extension ResilientValueSource {
-  /// The behaviour of every resilient string-keyed dictionary: `absent` when missing or
-  /// `null`, `[:]` (reported) when the value is not a dictionary, otherwise the entries whose
-  /// values decode.
+/// Dictionary keys kept as the strings written in the data: no entry is rejected.
+@usableFromInline
+enum StringKeys: DictionaryKeyConversion {
   @inlinable
-  func decodeResilientDictionary<Strategy: ResilientElementStrategy, Value>(
-    _ strategy: Strategy.Type,
-    absent: @autoclosure () -> Value,
-    wrap: ([String: Strategy.Element]) -> Value
-  ) -> Resilient<Value> {
-    decodeResilientEntries(
-      strategy, absent: absent(), invalid: wrap([:]),
-      collect: { values, _ in (wrap(values), [:]) })
+  static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [String: Element], rejected: [String: any Error]) {
+    (entries, [:])
   }
 }
 
@@ -125,14 +120,14 @@ where Key: Decodable, Value: Decodable {
   ) -> Any? {
     if Key.self == String.self {
       return source.decodeResilientDictionary(
-        strategy, absent: absent, wrap: { $0 as! Wrapped })
+        strategy, keys: StringKeys.self, absent: absent, wrap: { $0 as! Wrapped })
     }
     guard #available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *),
       let keyType = Key.self as? any (CodingKeyRepresentable & Hashable).Type
     else { return nil }
     func decodeKeyed<K: CodingKeyRepresentable & Hashable>(_: K.Type) -> Any {
-      source.decodeResilientKeyedDictionary(
-        strategy, keyedBy: K.self, absent: absent, wrap: { $0 as! Wrapped })
+      source.decodeResilientDictionary(
+        strategy, keys: ConvertedKeys<K>.self, absent: absent, wrap: { $0 as! Wrapped })
     }
     return decodeKeyed(keyType)
   }

@@ -3,27 +3,38 @@
 // entry otherwise, each entry catching its own error; then failures reported in key order.
 // The design article explains both.
 
+/// How the keys of a resilient dictionary are made from the keys as written in the data.
+@usableFromInline
+protocol DictionaryKeyConversion {
+  associatedtype Key: Hashable
+
+  /// The entries under their converted keys, and the error of each entry rejected for its key
+  /// (built with the dictionary's coding path, looked up only when asked for).
+  static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [Key: Element], rejected: [String: any Error])
+}
+
 extension ResilientValueSource {
-  /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `invalid`
-  /// (reported) when the value is not a dictionary, otherwise what `collect` makes of the
-  /// entries whose values decode.
+  /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `[:]`
+  /// (reported) when the value is not a dictionary, otherwise the entries whose values decode
+  /// and whose keys convert.
   ///
   /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
   /// ``DecodingThreadState``); otherwise the dictionary is decoded as
   /// `[String: DictionaryEntry]`, which decoders treat as a plain string-keyed dictionary (so
-  /// keys are never converted) and in which every entry catches its own error. `collect` may
-  /// reject more entries (a key that does not convert, say); it is given the dictionary's
-  /// coding path, looked up only if asked for, to build their errors. Failed and rejected
-  /// entries are then reported together in key order: decoders hand entries over in hash
-  /// order, which changes from run to run, and the digest must not.
+  /// keys are never converted) and in which every entry catches its own error. Keys are then
+  /// converted, which may reject more entries. Failed and rejected entries are reported together
+  /// in key order: decoders hand entries over in hash order, which changes from run to run, and
+  /// the digest must not.
   @inlinable
-  func decodeResilientEntries<Strategy: ResilientElementStrategy, Value>(
+  func decodeResilientDictionary<
+    Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
+  >(
     _ strategy: Strategy.Type,
+    keys: Keys.Type,
     absent: @autoclosure () -> Value,
-    invalid: @autoclosure () -> Value,
-    collect: (
-      _ values: [String: Strategy.Element], _ codingPath: () -> [any CodingKey]
-    ) -> (value: Value, rejected: [String: any Error])
+    wrap: ([Keys.Key: Strategy.Element]) -> Value
   ) -> Resilient<Value> {
     var decoded: [String: Strategy.Element]?
     if let trial = DecodingThreadState.beginTrial(for: Strategy.self) {
@@ -34,8 +45,8 @@ extension ResilientValueSource {
     var held: [HeldReport] = []
     if let decoded {
       // Every entry decoded, exactly as entry by entry would have.
-      let (value, rejected) = collect(decoded, { reportingDecoder()?.codingPath ?? [] })
-      if rejected.isEmpty { return .allEntriesDecoded(value, keysAsWritten: decoded) }
+      let (converted, rejected) = Keys.convert(decoded) { reportingDecoder()?.codingPath ?? [] }
+      if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
       entries = decoded.mapValues { DictionaryEntry(value: $0) }
     } else {
@@ -50,13 +61,14 @@ extension ResilientValueSource {
         DictionaryEntry<Strategy>.reportInKeyOrder([:], rejected: [:], held: held, to: self)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         DecodingThreadState.forgetFailedTrial(for: Strategy.self)
-        return recoverWholeValue(from: error, absent: absent(), invalid: invalid())
+        return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
       }
     }
     // The clean path maps the values in place; only a dictionary with failures is rebuilt.
     let allDecoded = entries.values.allSatisfy { $0.failure == nil }
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
-    let (value, rejected) = collect(values, { reportingDecoder()?.codingPath ?? [] })
+    let (converted, rejected) = Keys.convert(values) { reportingDecoder()?.codingPath ?? [] }
+    let value = wrap(converted)
     if allDecoded && rejected.isEmpty {
       if !held.isEmpty {
         DictionaryEntry.reportInKeyOrder(entries, rejected: [:], held: held, to: self)
@@ -69,11 +81,12 @@ extension ResilientValueSource {
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
       }
       for (key, error) in rejected { results[key] = .failure(error) }
-      return .recovered(
-        value, from: ResilientDecodingOutcome.DictionaryDecodingError(results: results),
-        wasReported: false)
+      return .init(
+        value,
+        outcome: .recoveredFrom(
+          ResilientDecodingOutcome.DictionaryDecodingError(results: results), wasReported: false))
     #else
-      return .decoded(value)
+      return .init(value, outcome: .decodedSuccessfully)
     #endif
   }
 }
@@ -88,11 +101,11 @@ extension Resilient {
     #if DEBUG
       // `$x.results` lists entries by their keys as written, which a dictionary whose keys
       // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
-      var resilient = Self.decoded(value)
+      var resilient = Self(value, outcome: .decodedSuccessfully)
       resilient.elementsInDecodingOrder = DecodingOrder(keysAsWritten())
       return resilient
     #else
-      return .decoded(value)
+      return .init(value, outcome: .decodedSuccessfully)
     #endif
   }
 }
@@ -129,7 +142,7 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
 
   /// Reports, entry by entry in key order, what the entries' values reported while they
   /// decoded (in `held`), then the error of the entry if it failed (at its own
-  /// coding path), then the error `collect` rejected it with (at the dictionary's path and the
+  /// coding path), then the error its key was rejected with (at the dictionary's path and the
   /// entry's key).
   @usableFromInline
   static func reportInKeyOrder<Source: ResilientValueSource>(
