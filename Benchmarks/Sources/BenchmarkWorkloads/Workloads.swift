@@ -4,11 +4,19 @@ import ResilientDecoding
 /// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with hand-written
 /// recovery when the data is dirty) and by `@Resilient`.
 public struct Workload: Sendable {
+  /// What a workload compares, which decides the limits its ratios are held to.
+  public enum Category: Sendable {
+    /// Clean data, decoded by both sides.
+    case clean
+    /// Dirty data, decoded by both sides; the plain side recovers by hand (`Lossy`).
+    case dirty
+  }
+
   /// A short name, `shape.clean` or `shape.dirty`.
   public let name: String
 
-  /// Whether the data holds values that plain `Codable` cannot decode.
-  public let isDirty: Bool
+  /// What the workload compares.
+  public let category: Category
 
   /// How many elements (array elements, dictionary entries or records) the document holds.
   public let elementCount: Int
@@ -67,7 +75,7 @@ extension Workload {
         "array.clean",
         {
           make(
-            "array.clean", dirty: false, count: structs,
+            "array.clean", category: .clean, count: structs,
             data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
             plain: { try $0.decode(PlainItems.self, from: $1).items },
             resilient: { try $0.decode(ResilientItems.self, from: $1).items })
@@ -77,7 +85,7 @@ extension Workload {
         "array.dirty",
         {
           make(
-            "array.dirty", dirty: true, count: structs, data: dirtyItems(),
+            "array.dirty", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
             resilient: { try $0.decode(ResilientItems.self, from: $1).items })
         }
@@ -86,7 +94,7 @@ extension Workload {
         "array.dirty.reporter",
         {
           make(
-            "array.dirty.reporter", dirty: true, count: structs, data: dirtyItems(),
+            "array.dirty.reporter", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
             resilient: { decoder, data in
               let (value, digest) = try decoder.decode(
@@ -100,7 +108,7 @@ extension Workload {
         "optionals.clean",
         {
           make(
-            "optionals.clean", dirty: false, count: structs,
+            "optionals.clean", category: .clean, count: structs,
             data: DataGenerator.records(count: structs, dirty: false, seed: 3),
             plain: { try $0.decode(PlainRecords.self, from: $1).records },
             resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
@@ -111,7 +119,7 @@ extension Workload {
         "optionals.dirty",
         {
           make(
-            "optionals.dirty", dirty: true, count: structs,
+            "optionals.dirty", category: .dirty, count: structs,
             data: DataGenerator.records(count: structs, dirty: true, seed: 4),
             plain: { try $0.decode(LossyRecords.self, from: $1).records },
             resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
@@ -122,7 +130,7 @@ extension Workload {
         "dictionary.clean",
         {
           make(
-            "dictionary.clean", dirty: false, count: structs,
+            "dictionary.clean", category: .clean, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidPercent: 0, seed: 5),
             plain: { try $0.decode(PlainDictionary.self, from: $1).items },
             resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
@@ -132,7 +140,7 @@ extension Workload {
         "dictionary.dirty",
         {
           make(
-            "dictionary.dirty", dirty: true, count: structs,
+            "dictionary.dirty", category: .dirty, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
@@ -144,7 +152,7 @@ extension Workload {
         "dictionary.dirty.one",
         {
           make(
-            "dictionary.dirty.one", dirty: true, count: structs,
+            "dictionary.dirty.one", category: .dirty, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidEntries: 1, seed: 10),
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
@@ -156,7 +164,7 @@ extension Workload {
         "ints.clean",
         {
           make(
-            "ints.clean", dirty: false, count: scalars,
+            "ints.clean", category: .clean, count: scalars,
             data: DataGenerator.integers(count: scalars, seed: 7),
             plain: { try $0.decode(PlainIntegers.self, from: $1).values },
             resilient: { try $0.decode(ResilientIntegers.self, from: $1).values })
@@ -166,7 +174,7 @@ extension Workload {
         "enums.clean",
         {
           make(
-            "enums.clean", dirty: false, count: scalars,
+            "enums.clean", category: .clean, count: scalars,
             data: DataGenerator.kinds(count: scalars, novelPercent: 0, seed: 8),
             plain: { try $0.decode(PlainKinds.self, from: $1).kinds },
             resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
@@ -176,7 +184,7 @@ extension Workload {
         "enums.dirty",
         {
           make(
-            "enums.dirty", dirty: true, count: scalars,
+            "enums.dirty", category: .dirty, count: scalars,
             data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
             plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
             resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
@@ -187,12 +195,12 @@ extension Workload {
 
   /// A workload whose two sides produce the same type.
   private static func make<Output: Equatable & Sendable>(
-    _ name: String, dirty: Bool, count: Int, data: Data,
+    _ name: String, category: Category, count: Int, data: Data,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> Output
   ) -> Workload {
     make(
-      name, dirty: dirty, count: count, data: data, plain: plain, resilient: resilient,
+      name, category: category, count: count, data: data, plain: plain, resilient: resilient,
       comparing: { $0 }, { $0 })
   }
 
@@ -201,7 +209,7 @@ extension Workload {
   private static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
-    _ name: String, dirty: Bool, count: Int, data: Data,
+    _ name: String, category: Category, count: Int, data: Data,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
@@ -210,7 +218,7 @@ extension Workload {
     let plainDecoder = JSONDecoder()
     let resilientDecoder = JSONDecoder()
     return Workload(
-      name: name, isDirty: dirty, elementCount: count, byteCount: data.count,
+      name: name, category: category, elementCount: count, byteCount: data.count,
       plain: { blackHole(decodeOrDie(plain, plainDecoder, data, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
       mismatch: {

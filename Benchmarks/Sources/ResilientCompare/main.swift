@@ -207,9 +207,12 @@ for workload in workloads {
           format: ", resilient mean %.3f ms",
           resilientTimes.reduce(0, +) / Double(resilientTimes.count) / 1e6))
   }
-  let limit = workload.isDirty ? options.dirtyLimit : options.cleanLimit
+  let (limit, kind) =
+    switch workload.category {
+    case .clean: (options.cleanLimit, "clean")
+    case .dirty: (options.dirtyLimit, "dirty")
+    }
   if ratio > limit {
-    let kind = workload.isDirty ? "dirty" : "clean"
     failures.append(
       "\(workload.name): ratio " + String(format: "%.3f", ratio)
         + " exceeds the \(kind) limit " + String(format: "%.2f", limit))
