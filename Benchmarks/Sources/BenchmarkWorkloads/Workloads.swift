@@ -10,9 +10,12 @@ public struct Workload: Sendable {
     case clean
     /// Dirty data, decoded by both sides; the plain side recovers by hand (`Lossy`).
     case dirty
+    /// Dirty data decoded by `@Resilient`, against a clean copy of it decoded by plain
+    /// `Codable`: what bad data costs compared with the best case, in time and in peak memory.
+    case hostile
   }
 
-  /// A short name, `shape.clean` or `shape.dirty`.
+  /// A short name, `shape.clean`, `shape.dirty` or `shape.hostile`.
   public let name: String
 
   /// What the workload compares.
@@ -21,7 +24,7 @@ public struct Workload: Sendable {
   /// How many elements (array elements, dictionary entries or records) the document holds.
   public let elementCount: Int
 
-  /// The size of the JSON document in bytes.
+  /// The size of the JSON document in bytes (of the dirty one, for a hostile workload).
   public let byteCount: Int
 
   /// Decodes the document the plain way once.
@@ -41,13 +44,18 @@ public struct WorkloadScale: Sendable {
   public var structs: Int
   /// The number of integers or enums in a document.
   public var scalars: Int
+  /// The number of integers in the document of `ints.hostile`.
+  public var hostileScalars: Int
 
-  /// The sizes of issue 4: 10 000 structs, records and entries, 100 000 integers and enums.
-  public static let full = WorkloadScale(structs: 10_000, scalars: 100_000)
+  /// The sizes of issue 4 (10 000 structs, records and entries, 100 000 integers and enums)
+  /// and the million integers of issue 8.
+  public static let full = WorkloadScale(
+    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000)
   /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower.
-  public static let tenth = WorkloadScale(structs: 1_000, scalars: 10_000)
+  public static let tenth = WorkloadScale(
+    structs: 1_000, scalars: 10_000, hostileScalars: 100_000)
   /// A few hundred elements, to check quickly that everything builds and runs.
-  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000)
+  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000, hostileScalars: 2_000)
 }
 
 extension Workload {
@@ -190,6 +198,33 @@ extension Workload {
             resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
         }
       ),
+      (
+        "ints.hostile",
+        {
+          // Every element is its own index; in the dirty copy every odd one is "x". Both sides
+          // must keep the even indices, and the resilient side must report every odd one.
+          let count = scale.hostileScalars
+          return make(
+            "ints.hostile", category: .hostile, count: count,
+            data: DataGenerator.indices(count: count, halfInvalid: true),
+            cleanCopy: DataGenerator.indices(count: count, halfInvalid: false),
+            plain: { try $0.decode(PlainIntegers.self, from: $1).values },
+            resilient: { decoder, data in
+              let (value, digest) = try decoder.decode(
+                ResilientIntegers.self, from: data, reportResilientDecodingErrors: true)
+              guard let digest else { preconditionFailure("the dirty array reported no error") }
+              return ReportedIntegers(values: value.values, digest: digest)
+            },
+            comparing: { values in
+              HostileSummary(
+                kept: values.filter { $0.isMultiple(of: 2) },
+                droppedPaths: values.filter { !$0.isMultiple(of: 2) }.map { "values[\($0)]" })
+            },
+            {
+              HostileSummary(kept: $0.values, droppedPaths: $0.digest.entries.map(\.path))
+            })
+        }
+      ),
     ]
   }
 
@@ -205,24 +240,25 @@ extension Workload {
   }
 
   /// A workload whose two sides are compared through `summarisePlain` and
-  /// `summariseResilient`.
+  /// `summariseResilient`; the plain side decodes `cleanCopy` when there is one.
   private static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
-    _ name: String, category: Category, count: Int, data: Data,
+    _ name: String, category: Category, count: Int, data: Data, cleanCopy: Data? = nil,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
     _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
   ) -> Workload {
+    let plainData = cleanCopy ?? data
     let plainDecoder = JSONDecoder()
     let resilientDecoder = JSONDecoder()
     return Workload(
       name: name, category: category, elementCount: count, byteCount: data.count,
-      plain: { blackHole(decodeOrDie(plain, plainDecoder, data, name)) },
+      plain: { blackHole(decodeOrDie(plain, plainDecoder, plainData, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
       mismatch: {
-        let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, data, name))
+        let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, plainData, name))
         let resilientSummary = summariseResilient(
           decodeOrDie(resilient, resilientDecoder, data, name))
         guard plainSummary != resilientSummary else { return nil }
