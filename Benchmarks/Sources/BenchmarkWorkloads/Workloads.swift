@@ -2,7 +2,8 @@ import Foundation
 import ResilientDecoding
 
 /// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with hand-written
-/// recovery when the data is dirty) and by `@Resilient`.
+/// recovery when the data is dirty) and by `@Resilient`; for a hostile workload, plain `Codable`
+/// decodes a clean copy of it instead.
 public struct Workload: Sendable {
   /// What a workload compares, which decides the limits its ratios are held to.
   public enum Category: Sendable {
@@ -27,7 +28,7 @@ public struct Workload: Sendable {
   /// The size of the JSON document in bytes (of the dirty one, for a hostile workload).
   public let byteCount: Int
 
-  /// Decodes the document the plain way once.
+  /// Decodes the document (or its clean copy) the plain way once.
   public let plain: @Sendable () -> Void
 
   /// Decodes the document with `@Resilient` once.
