@@ -152,6 +152,19 @@ enum DataGenerator {
     return Data(json.utf8)
   }
 
+  /// `{"values": [0, 1, 2, …]}`, each element its own index; with `halfInvalid`, every odd
+  /// element is the string `"x"` instead, which does not decode as an `Int`.
+  static func indices(count: Int, halfInvalid: Bool) -> Data {
+    var json = #"{"values":["#
+    json.reserveCapacity(count * 8)
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += halfInvalid && !index.isMultiple(of: 2) ? #""x""# : String(index)
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
   /// `{"kinds": ["alpha", …]}`; `novelPercent` of them are raw values with no case.
   static func kinds(count: Int, novelPercent: Int, seed: UInt64) -> Data {
     var random = SeededGenerator(seed: seed)

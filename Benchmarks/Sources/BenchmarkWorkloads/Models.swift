@@ -142,6 +142,20 @@ struct ResilientIntegers: Decodable, Sendable {
   @Resilient var values: [Int]
 }
 
+/// What the resilient side of `ints.hostile` returns: the values kept and the digest that
+/// reports the others.
+struct ReportedIntegers: Sendable {
+  let values: [Int]
+  let digest: ErrorDigest
+}
+
+/// What both sides of `ints.hostile` must agree on: the values kept, and the paths of the
+/// elements that were dropped.
+struct HostileSummary: Equatable, Sendable {
+  let kept: [Int]
+  let droppedPaths: [String]
+}
+
 // MARK: - Raw-value enums
 
 struct PlainKinds: Decodable, Sendable {

@@ -2,21 +2,33 @@ import Foundation
 import ResilientDecoding
 
 /// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with hand-written
-/// recovery when the data is dirty) and by `@Resilient`.
+/// recovery when the data is dirty) and by `@Resilient`; for a hostile workload, plain `Codable`
+/// decodes a clean copy of it instead.
 public struct Workload: Sendable {
-  /// A short name, `shape.clean` or `shape.dirty`.
+  /// What a workload compares, which decides the limits its ratios are held to.
+  public enum Category: Sendable {
+    /// Clean data, decoded by both sides.
+    case clean
+    /// Dirty data, decoded by both sides; the plain side recovers by hand (`Lossy`).
+    case dirty
+    /// Dirty data decoded by `@Resilient`, against a clean copy of it decoded by plain
+    /// `Codable`: what bad data costs compared with the best case, in time and in peak memory.
+    case hostile
+  }
+
+  /// A short name, `shape.clean`, `shape.dirty` or `shape.hostile`.
   public let name: String
 
-  /// Whether the data holds values that plain `Codable` cannot decode.
-  public let isDirty: Bool
+  /// What the workload compares.
+  public let category: Category
 
   /// How many elements (array elements, dictionary entries or records) the document holds.
   public let elementCount: Int
 
-  /// The size of the JSON document in bytes.
+  /// The size of the JSON document in bytes (of the dirty one, for a hostile workload).
   public let byteCount: Int
 
-  /// Decodes the document the plain way once.
+  /// Decodes the document (or its clean copy) the plain way once.
   public let plain: @Sendable () -> Void
 
   /// Decodes the document with `@Resilient` once.
@@ -33,13 +45,18 @@ public struct WorkloadScale: Sendable {
   public var structs: Int
   /// The number of integers or enums in a document.
   public var scalars: Int
+  /// The number of integers in the document of `ints.hostile`.
+  public var hostileScalars: Int
 
-  /// The sizes of issue 4: 10 000 structs, records and entries, 100 000 integers and enums.
-  public static let full = WorkloadScale(structs: 10_000, scalars: 100_000)
+  /// The sizes of issue 4 (10 000 structs, records and entries, 100 000 integers and enums)
+  /// and the million integers of issue 8.
+  public static let full = WorkloadScale(
+    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000)
   /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower.
-  public static let tenth = WorkloadScale(structs: 1_000, scalars: 10_000)
+  public static let tenth = WorkloadScale(
+    structs: 1_000, scalars: 10_000, hostileScalars: 100_000)
   /// A few hundred elements, to check quickly that everything builds and runs.
-  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000)
+  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000, hostileScalars: 2_000)
 }
 
 extension Workload {
@@ -67,7 +84,7 @@ extension Workload {
         "array.clean",
         {
           make(
-            "array.clean", dirty: false, count: structs,
+            "array.clean", category: .clean, count: structs,
             data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
             plain: { try $0.decode(PlainItems.self, from: $1).items },
             resilient: { try $0.decode(ResilientItems.self, from: $1).items })
@@ -77,7 +94,7 @@ extension Workload {
         "array.dirty",
         {
           make(
-            "array.dirty", dirty: true, count: structs, data: dirtyItems(),
+            "array.dirty", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
             resilient: { try $0.decode(ResilientItems.self, from: $1).items })
         }
@@ -86,7 +103,7 @@ extension Workload {
         "array.dirty.reporter",
         {
           make(
-            "array.dirty.reporter", dirty: true, count: structs, data: dirtyItems(),
+            "array.dirty.reporter", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
             resilient: { decoder, data in
               let (value, digest) = try decoder.decode(
@@ -100,7 +117,7 @@ extension Workload {
         "optionals.clean",
         {
           make(
-            "optionals.clean", dirty: false, count: structs,
+            "optionals.clean", category: .clean, count: structs,
             data: DataGenerator.records(count: structs, dirty: false, seed: 3),
             plain: { try $0.decode(PlainRecords.self, from: $1).records },
             resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
@@ -111,7 +128,7 @@ extension Workload {
         "optionals.dirty",
         {
           make(
-            "optionals.dirty", dirty: true, count: structs,
+            "optionals.dirty", category: .dirty, count: structs,
             data: DataGenerator.records(count: structs, dirty: true, seed: 4),
             plain: { try $0.decode(LossyRecords.self, from: $1).records },
             resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
@@ -122,7 +139,7 @@ extension Workload {
         "dictionary.clean",
         {
           make(
-            "dictionary.clean", dirty: false, count: structs,
+            "dictionary.clean", category: .clean, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidPercent: 0, seed: 5),
             plain: { try $0.decode(PlainDictionary.self, from: $1).items },
             resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
@@ -132,7 +149,7 @@ extension Workload {
         "dictionary.dirty",
         {
           make(
-            "dictionary.dirty", dirty: true, count: structs,
+            "dictionary.dirty", category: .dirty, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
@@ -144,7 +161,7 @@ extension Workload {
         "dictionary.dirty.one",
         {
           make(
-            "dictionary.dirty.one", dirty: true, count: structs,
+            "dictionary.dirty.one", category: .dirty, count: structs,
             data: DataGenerator.itemDictionary(count: structs, invalidEntries: 1, seed: 10),
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
@@ -156,7 +173,7 @@ extension Workload {
         "ints.clean",
         {
           make(
-            "ints.clean", dirty: false, count: scalars,
+            "ints.clean", category: .clean, count: scalars,
             data: DataGenerator.integers(count: scalars, seed: 7),
             plain: { try $0.decode(PlainIntegers.self, from: $1).values },
             resilient: { try $0.decode(ResilientIntegers.self, from: $1).values })
@@ -166,7 +183,7 @@ extension Workload {
         "enums.clean",
         {
           make(
-            "enums.clean", dirty: false, count: scalars,
+            "enums.clean", category: .clean, count: scalars,
             data: DataGenerator.kinds(count: scalars, novelPercent: 0, seed: 8),
             plain: { try $0.decode(PlainKinds.self, from: $1).kinds },
             resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
@@ -176,10 +193,37 @@ extension Workload {
         "enums.dirty",
         {
           make(
-            "enums.dirty", dirty: true, count: scalars,
+            "enums.dirty", category: .dirty, count: scalars,
             data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
             plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
             resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+        }
+      ),
+      (
+        "ints.hostile",
+        {
+          // Every element is its own index; in the dirty copy every odd one is "x". Both sides
+          // must keep the even indices, and the resilient side must report every odd one.
+          let count = scale.hostileScalars
+          return make(
+            "ints.hostile", category: .hostile, count: count,
+            data: DataGenerator.indices(count: count, halfInvalid: true),
+            cleanCopy: DataGenerator.indices(count: count, halfInvalid: false),
+            plain: { try $0.decode(PlainIntegers.self, from: $1).values },
+            resilient: { decoder, data in
+              let (value, digest) = try decoder.decode(
+                ResilientIntegers.self, from: data, reportResilientDecodingErrors: true)
+              guard let digest else { preconditionFailure("the dirty array reported no error") }
+              return ReportedIntegers(values: value.values, digest: digest)
+            },
+            comparing: { values in
+              HostileSummary(
+                kept: values.filter { $0.isMultiple(of: 2) },
+                droppedPaths: values.filter { !$0.isMultiple(of: 2) }.map { "values[\($0)]" })
+            },
+            {
+              HostileSummary(kept: $0.values, droppedPaths: $0.digest.entries.map(\.path))
+            })
         }
       ),
     ]
@@ -187,34 +231,35 @@ extension Workload {
 
   /// A workload whose two sides produce the same type.
   private static func make<Output: Equatable & Sendable>(
-    _ name: String, dirty: Bool, count: Int, data: Data,
+    _ name: String, category: Category, count: Int, data: Data,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> Output
   ) -> Workload {
     make(
-      name, dirty: dirty, count: count, data: data, plain: plain, resilient: resilient,
+      name, category: category, count: count, data: data, plain: plain, resilient: resilient,
       comparing: { $0 }, { $0 })
   }
 
   /// A workload whose two sides are compared through `summarisePlain` and
-  /// `summariseResilient`.
+  /// `summariseResilient`; the plain side decodes `cleanCopy` when there is one.
   private static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
-    _ name: String, dirty: Bool, count: Int, data: Data,
+    _ name: String, category: Category, count: Int, data: Data, cleanCopy: Data? = nil,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
     _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
   ) -> Workload {
+    let plainData = cleanCopy ?? data
     let plainDecoder = JSONDecoder()
     let resilientDecoder = JSONDecoder()
     return Workload(
-      name: name, isDirty: dirty, elementCount: count, byteCount: data.count,
-      plain: { blackHole(decodeOrDie(plain, plainDecoder, data, name)) },
+      name: name, category: category, elementCount: count, byteCount: data.count,
+      plain: { blackHole(decodeOrDie(plain, plainDecoder, plainData, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
       mismatch: {
-        let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, data, name))
+        let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, plainData, name))
         let resilientSummary = summariseResilient(
           decodeOrDie(resilient, resilientDecoder, data, name))
         guard plainSummary != resilientSummary else { return nil }

@@ -1,7 +1,7 @@
 // Times plain `Codable` against `@Resilient` on every workload in one process: interleaved
 // trials, the median wall-clock time of each side, the median of the trials' ratios, and
-// allocations per element counted by the malloc interposer. `compare.sh` builds and runs it;
-// see README.md.
+// allocations per element counted by the malloc interposer; for hostile workloads, also the
+// peak memory of each side (PeakMemory.swift). `compare.sh` builds and runs it; see README.md.
 
 import BenchmarkWorkloads
 import Foundation
@@ -21,6 +21,9 @@ struct Options {
   var only: Set<String> = []
   var cleanLimit = 1.05
   var dirtyLimit = 1.15
+  var hostileLimit = 4.0
+  var memoryLimit = 12.0
+  var memoryRuns = 3
   var check = true
   var callgrind = false
   var countAllocations = true
@@ -29,7 +32,8 @@ struct Options {
   static let usage = """
     usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
                              [--only NAME[,NAME…]]
-                             [--clean-limit R] [--dirty-limit R] [--no-check]
+                             [--clean-limit R] [--dirty-limit R] [--hostile-limit R]
+                             [--memory-limit R] [--memory-runs N] [--no-check]
                              [--no-allocations] [--verbose] [--callgrind] [--list]
     """
 
@@ -63,6 +67,9 @@ struct Options {
       case "--only": options.only.formUnion(value(argument).split(separator: ",").map(String.init))
       case "--clean-limit": options.cleanLimit = number(argument)
       case "--dirty-limit": options.dirtyLimit = number(argument)
+      case "--hostile-limit": options.hostileLimit = number(argument)
+      case "--memory-limit": options.memoryLimit = number(argument)
+      case "--memory-runs": options.memoryRuns = max(1, Int(number(argument)))
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
       case "--verbose": options.verbose = true
@@ -119,6 +126,46 @@ func rdbenchMeasurePlain(_ workload: Workload) {
 @inline(never)
 func rdbenchMeasureResilient(_ workload: Workload) {
   workload.resilient()
+}
+
+/// Measures the peak memory of each side of `workload` (`options.memoryRuns` runs each,
+/// alternating), prints it under the workload's line and returns the ratio of the medians,
+/// resilient ÷ plain; `nil` where peak memory cannot be measured.
+func measurePeakMemory(_ workload: Workload) -> Double? {
+  guard PeakMemory.isAvailable else {
+    print("  peak memory: not measured (needs Linux's /proc/self/clear_refs and status)")
+    return nil
+  }
+  var plainPeaks: [Double] = []
+  var resilientPeaks: [Double] = []
+  for run in 0..<options.memoryRuns {
+    for isResilient in run % 2 == 0 ? [false, true] : [true, false] {
+      guard let bytes = PeakMemory.growth(of: isResilient ? workload.resilient : workload.plain)
+      else {
+        print("  peak memory: not measured (/proc/self/status could not be read)")
+        return nil
+      }
+      if isResilient {
+        resilientPeaks.append(Double(bytes))
+      } else {
+        plainPeaks.append(Double(bytes))
+      }
+    }
+  }
+  let plain = median(plainPeaks)
+  let resilient = median(resilientPeaks)
+  let ratio = plain > 0 ? resilient / plain : nil
+  let megabytes = { (bytes: Double) in String(format: "%.1f", bytes / 1e6) }
+  print(
+    "  peak memory (MB, medians of \(options.memoryRuns) runs): plain \(megabytes(plain)), "
+      + "resilient \(megabytes(resilient)), ratio "
+      + (ratio.map { String(format: "%.3f", $0) } ?? "n/a"))
+  if options.verbose {
+    print(
+      "  peak memory runs (MB): plain \(plainPeaks.map(megabytes).joined(separator: " ")), "
+        + "resilient \(resilientPeaks.map(megabytes).joined(separator: " "))")
+  }
+  return ratio
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -207,12 +254,23 @@ for workload in workloads {
           format: ", resilient mean %.3f ms",
           resilientTimes.reduce(0, +) / Double(resilientTimes.count) / 1e6))
   }
-  let limit = workload.isDirty ? options.dirtyLimit : options.cleanLimit
+  let (limit, kind) =
+    switch workload.category {
+    case .clean: (options.cleanLimit, "clean")
+    case .dirty: (options.dirtyLimit, "dirty")
+    case .hostile: (options.hostileLimit, "hostile")
+    }
   if ratio > limit {
-    let kind = workload.isDirty ? "dirty" : "clean"
     failures.append(
       "\(workload.name): ratio " + String(format: "%.3f", ratio)
         + " exceeds the \(kind) limit " + String(format: "%.2f", limit))
+  }
+  if workload.category == .hostile {
+    if let memoryRatio = measurePeakMemory(workload), memoryRatio > options.memoryLimit {
+      failures.append(
+        "\(workload.name): peak memory ratio " + String(format: "%.3f", memoryRatio)
+          + " exceeds the memory limit " + String(format: "%.2f", options.memoryLimit))
+    }
   }
 }
 
@@ -220,8 +278,9 @@ if options.check {
   if failures.isEmpty {
     print(
       String(
-        format: "# all ratios within limits (clean <= %.2f, dirty <= %.2f)",
-        options.cleanLimit, options.dirtyLimit))
+        format: "# all ratios within limits (clean <= %.2f, dirty <= %.2f, hostile <= %.2f, "
+          + "peak memory of hostile <= %.2f)",
+        options.cleanLimit, options.dirtyLimit, options.hostileLimit, options.memoryLimit))
   } else {
     for failure in failures { print("# FAIL \(failure)") }
     exit(1)
