@@ -26,33 +26,43 @@ final class ArrayTests: XCTestCase {
     #endif
   }
 
-  func testInvalidElementsAreDroppedAndReportedAtTheirIndex() throws {
-    let (model, digest) = try decode(
-      Model.self, json: #"{"values": [1, "2", 3, null, 5]}"#)
-    XCTAssertEqual(model.values, [1, 3, 5])
-    assertReports(
-      digest, [Report("values.Index 1", .typeMismatch), Report("values.Index 3", .valueNotFound)])
-    #if DEBUG
-      assertFailedOneByOne(
-        model.$values.outcome, as: ResilientDecodingOutcome.ArrayDecodingError<Int>.self)
-      XCTAssertEqual(
-        summaries(model.$values.results),
-        [.success(1), .failure(.typeMismatch), .success(3), .failure(.valueNotFound), .success(5)])
-      XCTAssertEqual(errorKinds(model.$values.errors), [.typeMismatch, .valueNotFound])
-    #endif
+  /// What one element of a document becomes: kept, or dropped with an error of that kind.
+  private enum Element {
+    case kept(Int)
+    case failed(ErrorKind)
   }
 
-  func testArrayWhoseElementsAllFailIsEmpty() throws {
-    let (model, digest) = try decode(Model.self, json: #"{"values": ["a", "b"]}"#)
-    XCTAssertEqual(model.values, [])
-    assertReports(
-      digest, [Report("values.Index 0", .typeMismatch), Report("values.Index 1", .typeMismatch)])
-    #if DEBUG
-      assertFailedOneByOne(
-        model.$values.outcome, as: ResilientDecodingOutcome.ArrayDecodingError<Int>.self)
-      XCTAssertEqual(
-        summaries(model.$values.results), [.failure(.typeMismatch), .failure(.typeMismatch)])
-    #endif
+  func testFailingElementsAreDroppedAndEachReportedAtItsIndex() throws {
+    let documents: [(json: String, elements: [Element])] = [
+      (
+        #"[1, "2", 3, null, 5]"#,
+        [.kept(1), .failed(.typeMismatch), .kept(3), .failed(.valueNotFound), .kept(5)]
+      ),
+      // Every element failing leaves an empty array, not a failed property.
+      (#"["a", "b"]"#, [.failed(.typeMismatch), .failed(.typeMismatch)]),
+    ]
+    for (json, elements) in documents {
+      let (model, digest) = try decode(Model.self, json: #"{"values": \#(json)}"#)
+      let kept = elements.compactMap { if case .kept(let value) = $0 { value } else { nil } }
+      let failures = elements.enumerated().compactMap { index, element in
+        if case .failed(let kind) = element { Report("values.Index \(index)", kind) } else { nil }
+      }
+      XCTAssertEqual(model.values, kept, json)
+      assertReports(digest, failures)
+      #if DEBUG
+        assertFailedOneByOne(
+          model.$values.outcome, as: ResilientDecodingOutcome.ArrayDecodingError<Int>.self)
+        XCTAssertEqual(
+          summaries(model.$values.results),
+          elements.map { element -> ResultSummary<Int> in
+            switch element {
+            case .kept(let value): .success(value)
+            case .failed(let kind): .failure(kind)
+            }
+          }, json)
+        XCTAssertEqual(errorKinds(model.$values.errors), failures.map(\.kind), json)
+      #endif
+    }
   }
 
   func testInvalidNestedElementsAreSkippedWithoutLosingThePlace() throws {

@@ -27,8 +27,7 @@ final class RawRepresentableTests: XCTestCase {
     let (model, digest) = try decode(
       WithFallback.self, json: #"{"mood": "ecstatic", "frozenMood": "sad", "link": "https://a.b"}"#)
     XCTAssertEqual(model.mood, .unknown)
-    assertReports(digest, [])
-    assertReports(digest, [Report("mood", .novel("ecstatic"))], includingNovel: true)
+    assertReportsIncludingNovel(digest, [Report("mood", .novel("ecstatic"))])
     #if DEBUG
       assertOutcome(model.$mood.outcome, .recovered(wasReported: true))
       assertError(model.$mood.error, is: .novel("ecstatic"))
@@ -41,10 +40,8 @@ final class RawRepresentableTests: XCTestCase {
       json: #"{"mood": "sad", "frozenMood": "ecstatic", "link": "http://example.com/a"}"#)
     XCTAssertEqual(model.frozenMood, .unknown)
     XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(digest, [Report("frozenMood", .dataCorrupted), Report("link", .dataCorrupted)])
-    assertReports(
-      digest, [Report("frozenMood", .dataCorrupted), Report("link", .dataCorrupted)],
-      includingNovel: true)
+    assertReportsIncludingNovel(
+      digest, [Report("frozenMood", .dataCorrupted), Report("link", .dataCorrupted)])
     #if DEBUG
       assertError(model.$frozenMood.error, is: .dataCorrupted)
       assertError(model.$link.error, is: .dataCorrupted)
@@ -66,14 +63,12 @@ final class RawRepresentableTests: XCTestCase {
     XCTAssertNil(model.fruit)
     XCTAssertNil(model.frozenFruit)
     XCTAssertNil(model.link)
-    assertReports(digest, [Report("frozenFruit", .dataCorrupted)])
-    assertReports(
+    assertReportsIncludingNovel(
       digest,
       [
         Report("fruit", .novel("kiwi")), Report("frozenFruit", .dataCorrupted),
         Report("link", .novel("http://example.com/c")),
-      ],
-      includingNovel: true)
+      ])
     #if DEBUG
       assertOutcome(model.$fruit.outcome, .recovered(wasReported: true))
       assertError(model.$fruit.error, is: .novel("kiwi"))
@@ -105,14 +100,12 @@ final class RawRepresentableTests: XCTestCase {
     XCTAssertEqual(model.mood, .unknown)
     XCTAssertEqual(model.frozenMood, .unknown)
     XCTAssertEqual(model.link, .example("fallback"))
-    assertReports(digest, [Report("frozenMood", .dataCorrupted), Report("link", .dataCorrupted)])
-    assertReports(
+    assertReportsIncludingNovel(
       digest,
       [
         Report("mood", .novel("bored")), Report("frozenMood", .dataCorrupted),
         Report("link", .dataCorrupted),
-      ],
-      includingNovel: true)
+      ])
     #if DEBUG
       assertError(model.$mood.error, is: .novel("bored"))
     #endif
@@ -145,16 +138,7 @@ final class RawRepresentableTests: XCTestCase {
     XCTAssertEqual(model.moods, [.happy, .sad])
     XCTAssertEqual(model.links, [.example("a")])
     XCTAssertEqual(model.fallbackLinks, [.example("c")])
-    assertReports(
-      digest,
-      [
-        Report("fruits.Index 1", .typeMismatch),
-        Report("frozenFruits.Index 0", .dataCorrupted),
-        Report("moods.Index 2", .valueNotFound),
-        Report("links.Index 2", .typeMismatch),
-        Report("fallbackLinks.Index 0", .dataCorrupted),
-      ])
-    assertReports(
+    assertReportsIncludingNovel(
       digest,
       [
         Report("fruits.Index 1", .typeMismatch),
@@ -165,8 +149,7 @@ final class RawRepresentableTests: XCTestCase {
         Report("links.Index 1", .novel("http://example.com/b")),
         Report("links.Index 2", .typeMismatch),
         Report("fallbackLinks.Index 0", .dataCorrupted),
-      ],
-      includingNovel: true)
+      ])
     #if DEBUG
       assertFailedOneByOne(
         model.$fruits.outcome, as: ResilientDecodingOutcome.ArrayDecodingError<Fruit>.self)
@@ -192,11 +175,8 @@ final class RawRepresentableTests: XCTestCase {
         """#)
     XCTAssertEqual(model.fruits, [.apple])
     XCTAssertEqual(model.links, [.example("e")])
-    assertReports(digest, [Report("links.Index 0", .valueNotFound)])
-    assertReports(
-      digest,
-      [Report("fruits.Index 0", .novel("kiwi")), Report("links.Index 0", .valueNotFound)],
-      includingNovel: true)
+    assertReportsIncludingNovel(
+      digest, [Report("fruits.Index 0", .novel("kiwi")), Report("links.Index 0", .valueNotFound)])
   }
 
   // MARK: Dictionaries
@@ -223,16 +203,13 @@ final class RawRepresentableTests: XCTestCase {
     XCTAssertEqual(model.frozenFruits, ["b": .pear])
     XCTAssertEqual(model.moods, ["b": .sad])
     XCTAssertEqual(model.links, ["a": .example("a")])
-    assertReports(
-      digest, [Report("fruits.c", .typeMismatch), Report("frozenFruits.a", .dataCorrupted)])
-    assertReports(
+    assertReportsIncludingNovel(
       digest,
       [
         Report("fruits.b", .novel("kiwi")), Report("fruits.c", .typeMismatch),
         Report("frozenFruits.a", .dataCorrupted), Report("moods.a", .novel("bored")),
         Report("links.b", .novel("http://example.com/b")),
-      ],
-      includingNovel: true)
+      ])
     #if DEBUG
       assertFailedOneByOne(
         model.$fruits.outcome, as: ResilientDecodingOutcome.DictionaryDecodingError<Fruit>.self)
@@ -259,10 +236,8 @@ final class RawRepresentableTests: XCTestCase {
         """#)
     XCTAssertEqual(model.fruits, ["x": .pear])
     XCTAssertEqual(model.links, ["x": .example("x")])
-    assertReports(digest, [Report("links.y", .typeMismatch)])
-    assertReports(
-      digest, [Report("fruits.y", .novel("fig")), Report("links.y", .typeMismatch)],
-      includingNovel: true)
+    assertReportsIncludingNovel(
+      digest, [Report("fruits.y", .novel("fig")), Report("links.y", .typeMismatch)])
   }
 
   // MARK: Sets
@@ -278,11 +253,8 @@ final class RawRepresentableTests: XCTestCase {
       json: #"{"fruits": ["pear", "kiwi", "pear"], "links": ["https://example.com/s", 0]}"#)
     XCTAssertEqual(model.fruits, [.pear])
     XCTAssertEqual(model.links, [.example("s")])
-    assertReports(digest, [Report("links.Index 1", .typeMismatch)])
-    assertReports(
-      digest,
-      [Report("fruits.Index 1", .novel("kiwi")), Report("links.Index 1", .typeMismatch)],
-      includingNovel: true)
+    assertReportsIncludingNovel(
+      digest, [Report("fruits.Index 1", .novel("kiwi")), Report("links.Index 1", .typeMismatch)])
   }
 
   // MARK: Defaults and outside @Resilient

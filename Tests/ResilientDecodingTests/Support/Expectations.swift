@@ -130,6 +130,18 @@ func assertReports(
   }
 }
 
+/// Checks every report of a digest, novel values included, in order, and that `errors` and
+/// `entries` list the same reports with the novel values left out.
+func assertReportsIncludingNovel(
+  _ digest: ErrorDigest?,
+  _ expected: [Report],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  assertReports(digest, expected, includingNovel: true, file: file, line: line)
+  assertReports(digest, expected.filter { !$0.isNovel }, file: file, line: line)
+}
+
 // MARK: - Property diagnostics (DEBUG)
 
 #if DEBUG
