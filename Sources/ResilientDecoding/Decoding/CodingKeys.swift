@@ -62,3 +62,25 @@ extension CodingKey {
     return index
   }
 }
+
+/// A coding path reported from inside a value, made to start at `base`, the value's own path.
+///
+/// A decoder that decodes the value through a decoder of its own (GRDB's JSON columns) may
+/// start that decoder's paths afresh, at `root`: paths under `root` move under `base`. When
+/// `root` is `base`, as with most decoders, paths are returned as they are.
+@usableFromInline
+func rerooted(
+  _ path: [any CodingKey], from root: [any CodingKey], onto base: [any CodingKey]
+) -> [any CodingKey] {
+  guard !isSamePath(root, base), path.count >= root.count, isSamePath(path.prefix(root.count), root)
+  else { return path }
+  return base + path.dropFirst(root.count)
+}
+
+/// Whether two coding paths name the same keys.
+@usableFromInline
+func isSamePath(
+  _ lhs: some Collection<any CodingKey>, _ rhs: some Collection<any CodingKey>
+) -> Bool {
+  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.stringValue == $1.stringValue }
+}

@@ -1,5 +1,7 @@
 // Where a resilient value is read from. Every shape's behaviour is written once against this
-// protocol and serves both keyed properties and whole decoders.
+// protocol and serves both keyed properties and whole decoders. Only the protocol's required
+// surface of a decoder is relied on: `superDecoder`, nested containers for a key and `count`
+// are conveniences some decoders refuse or implement poorly (README: "Decoders").
 
 /// Where a resilient value is decoded from: a key of a keyed container (a `@Resilient`
 /// property) or a whole decoder (a top-level value, an element, a generic property).
@@ -29,8 +31,15 @@ protocol ResilientValueSource {
   /// The value as an unkeyed container.
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer
 
-  /// A decoder positioned at the value, used to report errors and to find the reporter.
-  func reportingDecoder() -> (any Decoder)?
+  /// The value decoded as one `Decodable`, for a decoder that refuses a nested container for a
+  /// key but decodes the value whole (GRDB's JSON columns); `nil` if that fails too.
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T?
+
+  /// The coding path of the value: the container's own path and the key, or the decoder's.
+  var codingPath: [any CodingKey] { get }
+
+  /// The reporter registered in the decoder's `userInfo`, if any.
+  func findReporter() -> ResilientDecodingErrorReporter?
 }
 
 /// A value stored under a key of a keyed container.
@@ -73,9 +82,40 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
     try container.nestedUnkeyedContainer(forKey: key)
   }
 
+  @inlinable
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T? {
+    try? container.decode(type, forKey: key)
+  }
+
+  @inlinable
+  var codingPath: [any CodingKey] { container.codingPath + [key] }
+
+  /// Finds the reporter through a decoder the container makes for a value, never trusting a
+  /// super-decoder with a path: the value's own decoder when the key is there, else another
+  /// key's, which shares its `userInfo`. Only a missing key in a container with no other key
+  /// asks for a super-decoder, which a few decoders do not implement (TOMLKit traps).
   @usableFromInline
-  func reportingDecoder() -> (any Decoder)? {
-    try? container.superDecoder(forKey: key)
+  func findReporter() -> ResilientDecodingErrorReporter? {
+    if container.contains(key), let probe = try? container.decode(ReporterProbe.self, forKey: key) {
+      return probe.reporter
+    }
+    if let other = container.allKeys.first(where: { $0.stringValue != key.stringValue }),
+      let probe = try? container.decode(ReporterProbe.self, forKey: other)
+    {
+      return probe.reporter
+    }
+    return (try? container.superDecoder(forKey: key))?.resilientDecodingErrorReporter
+  }
+}
+
+/// A value decoded only to read its decoder's `userInfo`: it reads nothing and never fails.
+@usableFromInline
+struct ReporterProbe: Decodable {
+  @usableFromInline let reporter: ResilientDecodingErrorReporter?
+
+  @usableFromInline
+  init(from decoder: any Decoder) {
+    reporter = decoder.resilientDecodingErrorReporter
   }
 }
 
@@ -118,9 +158,16 @@ struct DecoderSource: ResilientValueSource {
     try decoder.unkeyedContainer()
   }
 
+  /// `nil`: a decoder that refuses its own unkeyed container holds no array.
   @inlinable
-  func reportingDecoder() -> (any Decoder)? {
-    decoder
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T? { nil }
+
+  @inlinable
+  var codingPath: [any CodingKey] { decoder.codingPath }
+
+  @inlinable
+  func findReporter() -> ResilientDecodingErrorReporter? {
+    decoder.resilientDecodingErrorReporter
   }
 }
 
@@ -129,7 +176,7 @@ extension ResilientValueSource {
   @usableFromInline
   @discardableResult
   func report(_ error: any Error) -> any Error {
-    reportingDecoder()?.reportError(error)
+    findReporter()?.report(error, at: codingPath)
     return error
   }
 

@@ -69,29 +69,28 @@ extension ResilientValueSource {
   /// decode.
   ///
   /// Elements are decoded straight from the unkeyed container; only an element that fails
-  /// costs anything more (see ``ElementFailures``).
+  /// costs anything more (see ``ElementFailures``). A decoder that refuses an unkeyed
+  /// container for the key gets a second chance to decode the array whole.
   @inlinable
   func decodeResilientElements<Strategy: ResilientElementStrategy, Value>(
     _ strategy: Strategy.Type,
     absent: @autoclosure () -> Value,
     wrap: ([Strategy.Element]) -> Value
   ) -> Resilient<Value> {
-    var container: any UnkeyedDecodingContainer
-    do {
-      container = try unkeyedContainer()
-    } catch {
-      return recoverWholeValue(from: error, absent: absent(), invalid: wrap([]))
-    }
-    var elements: [Strategy.Element] = []
-    if let count = container.count { elements.reserveCapacity(count) }
     var failures = ElementFailures()
-    while !container.isAtEnd {
-      let index = container.currentIndex
-      do {
-        elements.append(try Strategy.decode(from: &container))
-      } catch {
-        guard failures.recover(from: error, at: index, in: &container, source: self) else { break }
+    let elements: [Strategy.Element]
+    do {
+      var container = try unkeyedContainer()
+      elements = decodeElements(strategy, from: &container, failures: &failures, source: self)
+    } catch {
+      if isMissing { return .init(absent(), outcome: .keyNotFound) }
+      if (try? decodeNil()) == true { return .init(absent(), outcome: .valueWasNil) }
+      guard let whole = decodeArrayWhole(strategy) else {
+        report(error)
+        return .init(wrap([]), outcome: .recoveredFrom(error, wasReported: true))
       }
+      elements = whole.elements
+      failures = whole.failures
     }
     #if DEBUG
       if !failures.recorded.isEmpty {

@@ -46,8 +46,7 @@ extension ResilientValueSource {
 
   /// The coding path of the value, written for an assertion message.
   private var codingPathDescription: String? {
-    guard let decoder = reportingDecoder(), !decoder.codingPath.isEmpty else { return nil }
-    return ErrorDigest.Entry.path(of: decoder.codingPath)
+    codingPath.isEmpty ? nil : ErrorDigest.Entry.path(of: codingPath)
   }
 }
 

@@ -43,22 +43,25 @@ extension ResilientValueSource {
     }
     let entries: [String: DictionaryEntry<Strategy>]
     var held: [HeldReport] = []
+    var rootPath = codingPath
     if let decoded {
       // Every entry decoded, exactly as entry by entry would have.
-      let (converted, rejected) = Keys.convert(decoded) { reportingDecoder()?.codingPath ?? [] }
+      let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
       entries = decoded.mapValues { DictionaryEntry(value: $0) }
     } else {
       // Reports made while the entries decode are held back, to be passed on in key order.
       let hold = DecodingThreadState.holdReports()
-      let result = Result { try decodePlain([String: DictionaryEntry<Strategy>].self) }
+      let result = Result { try decodePlain(DictionaryEntries<Strategy>.self) }
       held = hold?.end() ?? []
       switch result {
       case .success(let decodedEntries):
-        entries = decodedEntries
+        entries = decodedEntries.entries
+        rootPath = decodedEntries.rootPath
       case .failure(let error):
-        DictionaryEntry<Strategy>.reportInKeyOrder([:], rejected: [:], held: held, to: self)
+        DictionaryEntry<Strategy>.reportInKeyOrder(
+          [:], rejected: [:], held: held, rootPath: rootPath, to: self)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         DecodingThreadState.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
@@ -67,15 +70,17 @@ extension ResilientValueSource {
     // The clean path maps the values in place; only a dictionary with failures is rebuilt.
     let allDecoded = entries.values.allSatisfy { $0.failure == nil }
     let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
-    let (converted, rejected) = Keys.convert(values) { reportingDecoder()?.codingPath ?? [] }
+    let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if allDecoded && rejected.isEmpty {
       if !held.isEmpty {
-        DictionaryEntry.reportInKeyOrder(entries, rejected: [:], held: held, to: self)
+        DictionaryEntry.reportInKeyOrder(
+          entries, rejected: [:], held: held, rootPath: rootPath, to: self)
       }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    DictionaryEntry.reportInKeyOrder(entries, rejected: rejected, held: held, to: self)
+    DictionaryEntry.reportInKeyOrder(
+      entries, rejected: rejected, held: held, rootPath: rootPath, to: self)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
@@ -141,29 +146,31 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
   }
 
   /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (in `held`), then the error of the entry if it failed (at its own
-  /// coding path), then the error its key was rejected with (at the dictionary's path and the
-  /// entry's key).
+  /// decoded (in `held`), then the error of the entry if it failed (at its own coding path),
+  /// then the error its key was rejected with (at the dictionary's path and the entry's key).
+  ///
+  /// Paths that the decoder started afresh at `rootPath` (see ``rerooted(_:from:onto:)``) are
+  /// moved under the dictionary's own path first.
   @usableFromInline
   static func reportInKeyOrder<Source: ResilientValueSource>(
     _ entries: [String: Self], rejected: [String: any Error], held: [HeldReport],
-    to source: Source
+    rootPath: [any CodingKey], to source: Source
   ) {
-    let decoder = source.reportingDecoder()
-    let basePath = decoder?.codingPath ?? []
+    let basePath = source.codingPath
     var reports: [(key: String, rank: Int, report: HeldReport)] = []
     for (index, report) in held.enumerated() {
-      let key =
-        report.codingPath.count > basePath.count
-        ? report.codingPath[basePath.count].stringValue : ""
-      reports.append((key, index, report))
+      let path = rerooted(report.codingPath, from: rootPath, onto: basePath)
+      let key = path.count > basePath.count ? path[basePath.count].stringValue : ""
+      reports.append(
+        (key, index, HeldReport(reporter: report.reporter, error: report.error, codingPath: path)))
     }
-    if let reporter = decoder?.resilientDecodingErrorReporter {
+    let hasFailures = !rejected.isEmpty || entries.values.contains { $0.failure != nil }
+    if hasFailures, let reporter = source.findReporter() {
       for (key, entry) in entries {
         guard let failure = entry.failure else { continue }
-        let report = HeldReport(
-          reporter: reporter, error: failure.error, codingPath: failure.codingPath)
-        reports.append((key, held.count, report))
+        let path = rerooted(failure.codingPath, from: rootPath, onto: basePath)
+        reports.append(
+          (key, held.count, HeldReport(reporter: reporter, error: failure.error, codingPath: path)))
       }
       for (key, error) in rejected where entries[key]?.failure == nil {
         let report = HeldReport(
@@ -175,6 +182,21 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
     for (_, _, report) in reports {
       report.reporter.report(report.error, at: report.codingPath)
     }
+  }
+}
+
+/// The entries of a resilient dictionary, decoded one by one as a plain string-keyed
+/// dictionary, with the coding path the decoder gave the dictionary, which may start afresh
+/// (see ``rerooted(_:from:onto:)``).
+@usableFromInline
+struct DictionaryEntries<Strategy: ResilientElementStrategy>: Decodable {
+  @usableFromInline let entries: [String: DictionaryEntry<Strategy>]
+  @usableFromInline let rootPath: [any CodingKey]
+
+  @inlinable
+  init(from decoder: any Decoder) throws {
+    rootPath = decoder.codingPath
+    entries = try decoder.singleValueContainer().decode([String: DictionaryEntry<Strategy>].self)
   }
 }
 
