@@ -4,7 +4,7 @@ import XCTest
 
 /// Elements after one that failed are neither skipped nor reported at a shifted index, whether
 /// the decoder's unkeyed container stays on a failed element (`JSONDecoder`) or moves past it
-/// (``AdvancingDecoder``). Each test decodes one document with both and expects the same
+/// (``TreeDecoder`` moving past failed elements). Each test decodes one document with both and expects the same
 /// values, reports and DEBUG results from each.
 final class ElementsAfterAFailureTests: XCTestCase {
   struct Numbers: Decodable, Equatable {
@@ -38,7 +38,8 @@ final class ElementsAfterAFailureTests: XCTestCase {
   }
 
   func testTheTestDecoderMovesPastAnElementThatFailedToDecode() throws {
-    var container = try AdvancingDecoder([1, "two", 3]).unkeyedContainer()
+    var container = try TreeDecoder([1, "two", 3], quirks: .movesPastFailedElements)
+      .unkeyedContainer()
     XCTAssertEqual(try container.decode(Int.self), 1)
     assertError(thrownError { try container.decode(Int.self) }, is: .typeMismatch)
     XCTAssertEqual(container.currentIndex, 2, "the failed element was consumed")
@@ -180,7 +181,7 @@ final class ElementsAfterAFailureTests: XCTestCase {
     #endif
   }
 
-  /// Decodes `document` with ``AdvancingDecoder`` and with `JSONDecoder`, checks that both give
+  /// Decodes `document` with ``TreeDecoder`` moving past failed elements and with `JSONDecoder`, checks that both give
   /// the same value, the same digest (every entry in full, and the printed tree) and (DEBUG)
   /// the same element results, and returns the first.
   private func decodeWithBothDecoders<T: Decodable & Equatable>(
@@ -189,7 +190,8 @@ final class ElementsAfterAFailureTests: XCTestCase {
     file: StaticString = #filePath,
     line: UInt = #line
   ) throws -> (T, ErrorDigest?) {
-    let (value, digest) = try AdvancingDecoder.decode(type, from: document)
+    let (value, digest, _) = try TreeDecoder.decode(
+      type, from: document, quirks: .movesPastFailedElements)
     let (jsonValue, jsonDigest) = try decode(type, json: document.json)
     expectEqual(value, jsonValue, "value", file: file, line: line)
     expectEqual(

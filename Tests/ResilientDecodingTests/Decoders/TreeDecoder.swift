@@ -1,43 +1,80 @@
+import Foundation
 import ResilientDecoding
 
-/// A decoder over ``Tree`` documents whose unkeyed containers move past every element they are
-/// asked to decode, whether or not it decodes.
+/// A decoder over ``Tree`` documents that implements only what the `Decoder` protocols
+/// require, with the quirks real decoders have, one by one (see ``Quirks``).
 ///
-/// `JSONDecoder` leaves an unkeyed container on an element that failed to decode. The
-/// `Decodable` documentation does not require that, and other decoders move on anyway; decoding
-/// a document with both shows that the library depends on neither.
+/// Without quirks it decodes as `JSONDecoder` does. Decoding one document with both, or with
+/// each quirk, shows that the library depends on none of the conveniences decoders may refuse
+/// or implement their own way.
 ///
-/// - Primitives: numbers are `Int`s and text is `String`s; asking for any other primitive type
-///   is a type mismatch, and `null` is a missing value.
+/// - Primitives: integers, floating-point numbers, booleans and text, converted between
+///   numeric types when the value fits exactly; `null` is a missing value.
 /// - Coding paths: keys as written, and array elements named as `JSONDecoder` names them
 ///   (`Index 1`).
 /// - Containers: ``KeyedContainer``, ``UnkeyedContainer`` and ``SingleValueContainer`` each
 ///   read through ``child(_:at:)`` and ``primitive(_:)``, the one place where a nested value
 ///   gets its decoder and the one place where a primitive is read.
-struct AdvancingDecoder: Decoder {
+struct TreeDecoder: Decoder {
+  /// Ways in which decoders in use differ from `JSONDecoder`, each allowed by the protocols.
+  struct Quirks: OptionSet, Sendable {
+    let rawValue: Int
+
+    /// Every `decode` of an unkeyed container consumes the element, whether or not it
+    /// decodes; `JSONDecoder` stays on an element that failed.
+    static let movesPastFailedElements = Quirks(rawValue: 1 << 0)
+    /// A keyed container refuses `nestedContainer(keyedBy:forKey:)` and
+    /// `nestedUnkeyedContainer(forKey:)`, though `decode(_:forKey:)` decodes any value (as
+    /// GRDB's records do with their JSON columns).
+    static let refusesNestedContainersForKeys = Quirks(rawValue: 1 << 1)
+    /// Unkeyed containers do not say how many elements they hold (`count` is `nil`).
+    static let hidesCount = Quirks(rawValue: 1 << 2)
+    /// `superDecoder()` and `superDecoder(forKey:)` throw (TOMLKit traps there instead).
+    /// Every call is written down whether or not this quirk is on.
+    static let refusesSuperDecoder = Quirks(rawValue: 1 << 3)
+
+    /// The protocols' required surface and nothing more: no nested containers for a key, no
+    /// `count`. Super-decoders still work, and every call to one is written down, so that a
+    /// test can tell exactly when the library needed one.
+    static let strict: Quirks = [refusesNestedContainersForKeys, hidesCount]
+  }
+
   /// The value this decoder reads.
   let value: Tree
   let codingPath: [any CodingKey]
   let userInfo: [CodingUserInfoKey: Any]
+  let quirks: Quirks
+  /// Where every call to a super-decoder is written down, by the path it was asked at.
+  let superDecoderCalls: LockedList<String>
 
-  init(_ value: Tree, codingPath: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any] = [:]) {
+  init(
+    _ value: Tree, codingPath: [any CodingKey] = [], userInfo: [CodingUserInfoKey: Any] = [:],
+    quirks: Quirks = [], superDecoderCalls: LockedList<String> = LockedList()
+  ) {
     self.value = value
     self.codingPath = codingPath
     self.userInfo = userInfo
+    self.quirks = quirks
+    self.superDecoderCalls = superDecoderCalls
   }
 
   /// Decodes `type` from `document` with a reporter for this call only, as
   /// `JSONDecoder.decode(_:from:reportResilientDecodingErrors:)` does.
   ///
-  /// - Returns: The decoded value and the digest of what was reported (`nil` when nothing was).
+  /// - Returns: The decoded value, the digest of what was reported (`nil` when nothing was)
+  ///   and the paths at which a super-decoder was asked for.
   static func decode<T: Decodable>(
     _ type: T.Type,
-    from document: Tree
-  ) throws -> (value: T, digest: ErrorDigest?) {
+    from document: Tree,
+    quirks: Quirks = []
+  ) throws -> (value: T, digest: ErrorDigest?, superDecoderCalls: [String]) {
     var userInfo: [CodingUserInfoKey: Any] = [:]
     let reporter = userInfo.enableResilientDecodingErrorReporting()
-    let value = try T(from: AdvancingDecoder(document, userInfo: userInfo))
-    return (value, reporter.flushReportedErrors())
+    let calls = LockedList<String>()
+    let decoder = TreeDecoder(
+      document, userInfo: userInfo, quirks: quirks, superDecoderCalls: calls)
+    let value = try T(from: decoder)
+    return (value, reporter.flushReportedErrors(), calls.elements)
   }
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -57,8 +94,22 @@ struct AdvancingDecoder: Decoder {
   // MARK: Reading
 
   /// The decoder of a value one level down, under `key`; it reads the way this one does.
-  func child(_ value: Tree, at key: any CodingKey) -> AdvancingDecoder {
-    AdvancingDecoder(value, codingPath: codingPath + [key], userInfo: userInfo)
+  func child(_ value: Tree, at key: any CodingKey) -> TreeDecoder {
+    TreeDecoder(
+      value, codingPath: codingPath + [key], userInfo: userInfo, quirks: quirks,
+      superDecoderCalls: superDecoderCalls)
+  }
+
+  /// A super-decoder asked for at `path`: written down, then refused if the quirks say so.
+  func superDecoder(_ decoder: @autoclosure () throws -> TreeDecoder, at path: [any CodingKey])
+    throws -> TreeDecoder
+  {
+    superDecoderCalls.append(pathDescription(path))
+    if quirks.contains(.refusesSuperDecoder) {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: path, debugDescription: "No super-decoder here."))
+    }
+    return try decoder()
   }
 
   var isNull: Bool {
@@ -66,17 +117,51 @@ struct AdvancingDecoder: Decoder {
     return false
   }
 
-  /// The value as a primitive type.
+  /// The value as `T`; a `URL` from its string, as `JSONDecoder` reads one.
+  func decodeValue<T: Decodable>(_: T.Type = T.self) throws -> T {
+    guard T.self == URL.self else { return try T(from: self) }
+    guard let url = URL(string: try primitive(String.self)) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: codingPath, debugDescription: "Not a URL."))
+    }
+    return url as! T
+  }
+
+  /// The value as a primitive type; a number converts to any numeric type it fits exactly.
   func primitive<T>(_ type: T.Type = T.self) throws -> T {
     switch value {
     case .null:
       throw DecodingError.valueNotFound(
         type, DecodingError.Context(codingPath: codingPath, debugDescription: "Found null."))
-    case .int(let primitive as T), .string(let primitive as T):
+    case .bool(let primitive as T), .string(let primitive as T):
       return primitive
+    case .int(let int):
+      if let number = exactly(int, as: type) { return number }
+    case .double(let double):
+      if let number = exactly(double, as: type) { return number }
     default:
-      throw mismatch(type)
+      break
     }
+    throw mismatch(type)
+  }
+
+  /// `number` as a `T`, if `T` is a numeric type that holds it exactly.
+  private func exactly<T>(_ number: some BinaryInteger & Sendable, as _: T.Type) -> T? {
+    if let integer = T.self as? any FixedWidthInteger.Type {
+      return integer.init(exactly: number) as? T
+    }
+    if let floating = T.self as? any BinaryFloatingPoint.Type {
+      return floating.init(exactly: number) as? T
+    }
+    return nil
+  }
+
+  private func exactly<T>(_ number: Double, as _: T.Type) -> T? {
+    if let integer = T.self as? any FixedWidthInteger.Type {
+      return integer.init(exactly: number) as? T
+    }
+    if T.self == Float.self { return Float(number) as? T }
+    return number as? T
   }
 
   func mismatch(_ type: Any.Type) -> DecodingError {
@@ -87,10 +172,10 @@ struct AdvancingDecoder: Decoder {
 
 // MARK: - Containers
 
-extension AdvancingDecoder {
+extension TreeDecoder {
   /// The members of an object, by key.
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: AdvancingDecoder
+    let decoder: TreeDecoder
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
@@ -104,7 +189,7 @@ extension AdvancingDecoder {
     }
 
     /// The decoder of the member under `key`.
-    func child(_ key: Key) throws -> AdvancingDecoder {
+    func child(_ key: Key) throws -> TreeDecoder {
       guard let value = decoder.value.member(key.stringValue) else {
         throw DecodingError.keyNotFound(
           key, DecodingError.Context(codingPath: codingPath, debugDescription: "No value."))
@@ -129,49 +214,74 @@ extension AdvancingDecoder {
     func decode(_: UInt16.Type, forKey key: Key) throws -> UInt16 { try primitive(key) }
     func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try primitive(key) }
     func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try primitive(key) }
-    func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T { try T(from: child(key)) }
+    func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+      try child(key).decodeValue()
+    }
 
     func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-      try child(key).container(keyedBy: type)
+      try refuseNestedContainer(forKey: key)
+      return try child(key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-      try child(key).unkeyedContainer()
+      try refuseNestedContainer(forKey: key)
+      return try child(key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder }
-    func superDecoder(forKey key: Key) throws -> any Decoder { try child(key) }
+    private func refuseNestedContainer(forKey key: Key) throws {
+      guard decoder.quirks.contains(.refusesNestedContainersForKeys) else { return }
+      throw DecodingError.typeMismatch(
+        Tree.self,
+        DecodingError.Context(
+          codingPath: codingPath + [key], debugDescription: "No nested containers for a key."))
+    }
+
+    func superDecoder() throws -> any Decoder {
+      try decoder.superDecoder(decoder, at: codingPath)
+    }
+
+    /// Like `JSONDecoder`'s, a decoder at `null` when the key is missing.
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      let value = decoder.value.member(key.stringValue) ?? .null
+      return try decoder.superDecoder(decoder.child(value, at: key), at: codingPath + [key])
+    }
   }
 
-  /// The elements of an array: every `decode` consumes the element before decoding it, so an
-  /// element that fails is moved past all the same. Only `decodeNil()` leaves an element that
-  /// is not `null` where it is, as the protocol requires.
+  /// The elements of an array. Like `JSONDecoder`'s, it stays on an element that fails,
+  /// unless the quirks say every `decode` consumes its element first. `decodeNil()` leaves an
+  /// element that is not `null` where it is, as the protocol requires.
   struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: AdvancingDecoder
+    let decoder: TreeDecoder
     let elements: [Tree]
     private(set) var currentIndex = 0
 
-    init(decoder: AdvancingDecoder, elements: [Tree]) {
+    init(decoder: TreeDecoder, elements: [Tree]) {
       self.decoder = decoder
       self.elements = elements
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { elements.count }
+    var count: Int? { decoder.quirks.contains(.hidesCount) ? nil : elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    /// The decoder of the next element; the container has moved past it once this returns.
-    mutating func next() throws -> AdvancingDecoder {
+    /// Decodes the next element with `read`, moving past it if that succeeds, or in any case
+    /// when the quirks say so.
+    mutating func next<T>(_ read: (TreeDecoder) throws -> T) throws -> T {
       guard !isAtEnd else {
         throw DecodingError.valueNotFound(
           Any.self,
           DecodingError.Context(codingPath: codingPath, debugDescription: "At the end."))
       }
-      defer { currentIndex += 1 }
-      return decoder.child(elements[currentIndex], at: IndexKey(intValue: currentIndex))
+      let element = decoder.child(elements[currentIndex], at: IndexKey(intValue: currentIndex))
+      if decoder.quirks.contains(.movesPastFailedElements) { currentIndex += 1 }
+      let value = try read(element)
+      if !decoder.quirks.contains(.movesPastFailedElements) { currentIndex += 1 }
+      return value
     }
+
+    private mutating func next<T>() throws -> T { try next { try $0.primitive() } }
 
     mutating func decodeNil() throws -> Bool {
       guard !isAtEnd, case .null = elements[currentIndex] else { return false }
@@ -179,38 +289,42 @@ extension AdvancingDecoder {
       return true
     }
 
-    mutating func decode(_: Bool.Type) throws -> Bool { try next().primitive() }
-    mutating func decode(_: String.Type) throws -> String { try next().primitive() }
-    mutating func decode(_: Double.Type) throws -> Double { try next().primitive() }
-    mutating func decode(_: Float.Type) throws -> Float { try next().primitive() }
-    mutating func decode(_: Int.Type) throws -> Int { try next().primitive() }
-    mutating func decode(_: Int8.Type) throws -> Int8 { try next().primitive() }
-    mutating func decode(_: Int16.Type) throws -> Int16 { try next().primitive() }
-    mutating func decode(_: Int32.Type) throws -> Int32 { try next().primitive() }
-    mutating func decode(_: Int64.Type) throws -> Int64 { try next().primitive() }
-    mutating func decode(_: UInt.Type) throws -> UInt { try next().primitive() }
-    mutating func decode(_: UInt8.Type) throws -> UInt8 { try next().primitive() }
-    mutating func decode(_: UInt16.Type) throws -> UInt16 { try next().primitive() }
-    mutating func decode(_: UInt32.Type) throws -> UInt32 { try next().primitive() }
-    mutating func decode(_: UInt64.Type) throws -> UInt64 { try next().primitive() }
-    mutating func decode<T: Decodable>(_: T.Type) throws -> T { try T(from: next()) }
+    mutating func decode(_: Bool.Type) throws -> Bool { try next() }
+    mutating func decode(_: String.Type) throws -> String { try next() }
+    mutating func decode(_: Double.Type) throws -> Double { try next() }
+    mutating func decode(_: Float.Type) throws -> Float { try next() }
+    mutating func decode(_: Int.Type) throws -> Int { try next() }
+    mutating func decode(_: Int8.Type) throws -> Int8 { try next() }
+    mutating func decode(_: Int16.Type) throws -> Int16 { try next() }
+    mutating func decode(_: Int32.Type) throws -> Int32 { try next() }
+    mutating func decode(_: Int64.Type) throws -> Int64 { try next() }
+    mutating func decode(_: UInt.Type) throws -> UInt { try next() }
+    mutating func decode(_: UInt8.Type) throws -> UInt8 { try next() }
+    mutating func decode(_: UInt16.Type) throws -> UInt16 { try next() }
+    mutating func decode(_: UInt32.Type) throws -> UInt32 { try next() }
+    mutating func decode(_: UInt64.Type) throws -> UInt64 { try next() }
+    mutating func decode<T: Decodable>(_: T.Type) throws -> T { try next { try $0.decodeValue() } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
-      try next().container(keyedBy: type)
+      try next { try $0.container(keyedBy: type) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-      try next().unkeyedContainer()
+      try next { try $0.unkeyedContainer() }
     }
 
-    mutating func superDecoder() throws -> any Decoder { try next() }
+    mutating func superDecoder() throws -> any Decoder {
+      let path = codingPath + [IndexKey(intValue: currentIndex)]
+      let decoder = decoder
+      return try next { try decoder.superDecoder($0, at: path) }
+    }
   }
 
   /// A single value.
   struct SingleValueContainer: SingleValueDecodingContainer {
-    let decoder: AdvancingDecoder
+    let decoder: TreeDecoder
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
@@ -229,7 +343,7 @@ extension AdvancingDecoder {
     func decode(_: UInt16.Type) throws -> UInt16 { try decoder.primitive() }
     func decode(_: UInt32.Type) throws -> UInt32 { try decoder.primitive() }
     func decode(_: UInt64.Type) throws -> UInt64 { try decoder.primitive() }
-    func decode<T: Decodable>(_: T.Type) throws -> T { try T(from: decoder) }
+    func decode<T: Decodable>(_: T.Type) throws -> T { try decoder.decodeValue() }
   }
 
   /// The coding key of an array element, named as `JSONDecoder` names it: `Index 1`.

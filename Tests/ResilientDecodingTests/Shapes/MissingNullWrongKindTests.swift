@@ -3,34 +3,37 @@ import ResilientDecoding
 import Testing
 
 /// Every kind of `@Resilient` declaration, decoded with its key missing, with `null`, with a
-/// value of the wrong kind and with a valid value.
+/// value of the wrong kind and with a valid value, by every test decoder.
 ///
 /// The tables below mirror the contract in README.md, "Kinds of resilient properties": one test
 /// per table there ("Optionals", "Arrays and sets", "Dictionaries", "Raw-representable enums:
 /// `ResilientRawRepresentable`"), one row per declaration, one column per situation. A cell
 /// says what the property holds and what was reported at it; in DEBUG it also fixes
 /// `$x.outcome`, `$x.error` and, for collections, `$x.results` and `$x.errors` (README
-/// "Inspecting errors in DEBUG"). What elements, entries and novel raw values do is tested in
-/// each shape's own file.
+/// "Inspecting errors in DEBUG"). Every cell holds for every ``TestDecoder`` (README
+/// "Decoders"): none may need a nested container for a key, `count` or, but for a missing
+/// non-optional enum alone in its container, a super-decoder. What elements, entries and
+/// novel raw values do is tested in each shape's own file and, for every decoder, in
+/// `DecoderEquivalenceTests`.
 struct MissingNullWrongKindTests {
-  @Test(arguments: Declaration.optionals, Situation.allCases)
-  func optionals(_ declaration: Declaration, _ situation: Situation) throws {
-    try declaration.check(situation)
+  @Test(arguments: Declaration.optionals, Circumstance.all)
+  func optionals(_ declaration: Declaration, _ circumstance: Circumstance) throws {
+    try declaration.check(circumstance)
   }
 
-  @Test(arguments: Declaration.arraysAndSets, Situation.allCases)
-  func arraysAndSets(_ declaration: Declaration, _ situation: Situation) throws {
-    try declaration.check(situation)
+  @Test(arguments: Declaration.arraysAndSets, Circumstance.all)
+  func arraysAndSets(_ declaration: Declaration, _ circumstance: Circumstance) throws {
+    try declaration.check(circumstance)
   }
 
-  @Test(arguments: Declaration.dictionaries, Situation.allCases)
-  func dictionaries(_ declaration: Declaration, _ situation: Situation) throws {
-    try declaration.check(situation)
+  @Test(arguments: Declaration.dictionaries, Circumstance.all)
+  func dictionaries(_ declaration: Declaration, _ circumstance: Circumstance) throws {
+    try declaration.check(circumstance)
   }
 
-  @Test(arguments: Declaration.rawRepresentables, Situation.allCases)
-  func rawRepresentables(_ declaration: Declaration, _ situation: Situation) throws {
-    try declaration.check(situation)
+  @Test(arguments: Declaration.rawRepresentables, Circumstance.all)
+  func rawRepresentables(_ declaration: Declaration, _ circumstance: Circumstance) throws {
+    try declaration.check(circumstance)
   }
 }
 
@@ -250,6 +253,19 @@ extension MissingNullWrongKindTests {
     var testDescription: String { rawValue }
   }
 
+  /// A situation, and the decoder that reads it.
+  struct Circumstance: Sendable, CustomTestStringConvertible {
+    let situation: Situation
+    let decoder: TestDecoder
+
+    /// Every situation with every decoder.
+    static let all = Situation.allCases.flatMap { situation in
+      TestDecoder.allCases.map { Circumstance(situation: situation, decoder: $0) }
+    }
+
+    var testDescription: String { "\(situation.rawValue), \(decoder.rawValue)" }
+  }
+
   /// One cell of a table: what the property holds in one situation, and how it came to.
   struct Expected<Value: Equatable & Sendable>: Sendable {
     enum Handling: Equatable, Sendable {
@@ -302,11 +318,11 @@ extension MissingNullWrongKindTests {
   /// One row of a table: a declaration and what it holds in each situation.
   struct Declaration: Sendable, CustomTestStringConvertible {
     let testDescription: String
-    private let checkSituation: @Sendable (Situation) throws -> Void
+    private let checkCircumstance: @Sendable (Circumstance) throws -> Void
 
-    /// Checks the row's cell for `situation`.
-    func check(_ situation: Situation) throws {
-      try checkSituation(situation)
+    /// Checks the row's cell for the circumstance's situation, with its decoder.
+    func check(_ circumstance: Circumstance) throws {
+      try checkCircumstance(circumstance)
     }
 
     fileprivate init<Model: OneProperty>(
@@ -322,7 +338,8 @@ extension MissingNullWrongKindTests {
       line: UInt = #line
     ) {
       testDescription = declaration
-      checkSituation = { situation in
+      checkCircumstance = { circumstance in
+        let situation = circumstance.situation
         let json: String?
         let expected: Expected<Model.Value>
         switch situation {
@@ -331,24 +348,36 @@ extension MissingNullWrongKindTests {
         case .wrongKind: (json, expected) = (wrongKindJSON, wrongKind)
         case .validValue: (json, expected) = (validJSON, valid)
         }
-        try checkCell(Model.self, json: json, expected, in: situation, file: file, line: line)
+        try checkCell(
+          Model.self, json: json, expected, in: situation, decodedBy: circumstance.decoder,
+          file: file, line: line)
       }
     }
   }
 }
 
-/// Decodes `{"value": json}` (or `{}` without `json`) as `Model` and checks every column of
-/// the cell, failing at the row's line.
+/// Decodes `{"value": json}` (or `{}` without `json`) as `Model` with `decoder` and checks
+/// every column of the cell, failing at the row's line. A document the decoder's format cannot
+/// hold (`null` in a property list) is skipped.
 private func checkCell<Model: OneProperty>(
   _ model: Model.Type,
   json: String?,
   _ expected: MissingNullWrongKindTests.Expected<Model.Value>,
   in situation: MissingNullWrongKindTests.Situation,
+  decodedBy decoder: TestDecoder,
   file: StaticString,
   line: UInt
 ) throws {
   let document = json.map { #"{"value": \#($0)}"# } ?? "{}"
-  let (decoded, digest) = try decode(Model.self, json: document)
+  guard let result = try decoder.decode(Model.self, json: document) else { return }
+  let (decoded, digest) = (result.value, result.digest)
+  // Only a missing value that must be reported, alone in its container, needs a super-decoder
+  // to find the reporter.
+  let recordsCalls = decoder == .strict || decoder == .advancing
+  let needsSuperDecoder = recordsCalls && situation == .missingKey && !expected.reports.isEmpty
+  expectEqual(
+    result.superDecoderCalls, needsSuperDecoder ? ["value"] : [], "super-decoder calls",
+    file: file, line: line)
   expectEqual(decoded.value, expected.value, "value", file: file, line: line)
   assertReports(digest, expected.reports, file: file, line: line)
   #if DEBUG

@@ -1,0 +1,79 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// The decoders the matrices of shapes and situations run through, each reading the same JSON
+/// document: `JSONDecoder`, `PropertyListDecoder` (the document as a binary property list), and
+/// ``TreeDecoder`` strict (no nested containers for keys, no `count`) or moving past failed
+/// elements.
+enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case json
+  case propertyList
+  case strict
+  case advancing
+
+  /// What one decode gave.
+  struct Decoded<Value> {
+    let value: Value
+    /// The digest of what was reported (`nil` when nothing was).
+    let digest: ErrorDigest?
+    /// The paths at which a super-decoder was asked for, for the decoders that can tell.
+    let superDecoderCalls: [String]
+  }
+
+  /// Decodes `type` from a JSON document with a reporter for this call only; `nil` when this
+  /// decoder's format cannot hold the document (a `null` in a property list).
+  func decode<T: Decodable>(_ type: T.Type, json: String) throws -> Decoded<T>? {
+    switch self {
+    case .json:
+      let (value, digest) = try ResilientDecodingTests.decode(type, json: json)
+      return Decoded(value: value, digest: digest, superDecoderCalls: [])
+    case .propertyList:
+      guard let data = try Tree(json: json).binaryPropertyList() else { return nil }
+      let (value, digest) = try PropertyListDecoder().decode(
+        type, from: data, reportResilientDecodingErrors: true)
+      return Decoded(value: value, digest: digest, superDecoderCalls: [])
+    case .strict, .advancing:
+      let quirks: TreeDecoder.Quirks = self == .strict ? .strict : .movesPastFailedElements
+      let decoded = try TreeDecoder.decode(type, from: try Tree(json: json), quirks: quirks)
+      return Decoded(
+        value: decoded.value, digest: decoded.digest,
+        superDecoderCalls: decoded.superDecoderCalls)
+    }
+  }
+
+  var testDescription: String { rawValue }
+}
+
+extension Tree {
+  /// The document as a binary property list; `nil` if it holds `null`, which property lists
+  /// cannot. A string that spells an `http` or `https` URL is written as `PropertyListEncoder`
+  /// writes a `URL`, since that is how `PropertyListDecoder` reads one.
+  func binaryPropertyList() throws -> Data? {
+    guard let object = propertyListObject else { return nil }
+    return try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+  }
+
+  /// The document as the Foundation objects a property list is written from.
+  private var propertyListObject: Any? {
+    switch self {
+    case .null: return nil
+    case .bool(let bool): return bool
+    case .int(let int): return int
+    case .double(let double): return double
+    case .string(let string):
+      let isURL = string.hasPrefix("https://") || string.hasPrefix("http://")
+      return isURL ? ["relative": string] : string
+    case .array(let elements):
+      let objects = elements.compactMap(\.propertyListObject)
+      return objects.count == elements.count ? objects : nil
+    case .object(let members):
+      var objects: [String: Any] = [:]
+      for (key, value) in members {
+        guard let object = value.propertyListObject else { return nil }
+        objects[key] = object
+      }
+      return objects
+    }
+  }
+}
