@@ -132,17 +132,19 @@ struct WholeArray<Strategy: ResilientElementStrategy>: Decodable {
 }
 
 extension ResilientValueSource {
-  /// The array decoded whole, or `nil` if the decoder cannot do that either.
+  /// The array decoded whole, the error that stopped it, or `nil` where there is no such
+  /// second chance.
   ///
   /// Its elements' failures, and what values inside them reported (held meanwhile), are
   /// reported at this value's path, element by element in order.
   @usableFromInline
   func decodeArrayWhole<Strategy: ResilientElementStrategy>(
     _: Strategy.Type
-  ) -> WholeArray<Strategy>? {
+  ) -> Result<WholeArray<Strategy>, any Error>? {
     let hold = DecodingThreadState.holdReports()
-    let whole = decodeValueWhole(WholeArray<Strategy>.self)
+    let result = decodeValueWhole(WholeArray<Strategy>.self)
     let held = hold?.end() ?? []
+    let whole = try? result?.get()
     let base = codingPath
     var reports: [(index: Int, rank: Int, report: HeldReport)] = []
     for (offset, report) in held.enumerated() {
@@ -165,6 +167,6 @@ extension ResilientValueSource {
     for (_, _, report) in reports {
       report.reporter.report(report.error, at: report.codingPath)
     }
-    return whole
+    return result
   }
 }

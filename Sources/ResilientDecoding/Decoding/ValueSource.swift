@@ -32,8 +32,9 @@ protocol ResilientValueSource {
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer
 
   /// The value decoded as one `Decodable`, for a decoder that refuses a nested container for a
-  /// key but decodes the value whole (GRDB's JSON columns); `nil` if that fails too.
-  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T?
+  /// key but decodes the value whole (GRDB's JSON columns); `nil` where there is no such second
+  /// chance (a whole decoder).
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>?
 
   /// The coding path of the value: the container's own path and the key, or the decoder's.
   var codingPath: [any CodingKey] { get }
@@ -83,8 +84,8 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
   }
 
   @inlinable
-  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T? {
-    try? container.decode(type, forKey: key)
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? {
+    Result { try container.decode(type, forKey: key) }
   }
 
   @inlinable
@@ -160,7 +161,7 @@ struct DecoderSource: ResilientValueSource {
 
   /// `nil`: a decoder that refuses its own unkeyed container holds no array.
   @inlinable
-  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> T? { nil }
+  func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? { nil }
 
   @inlinable
   var codingPath: [any CodingKey] { decoder.codingPath }

@@ -85,12 +85,19 @@ extension ResilientValueSource {
     } catch {
       if isMissing { return .init(absent(), outcome: .keyNotFound) }
       if (try? decodeNil()) == true { return .init(absent(), outcome: .valueWasNil) }
-      guard let whole = decodeArrayWhole(strategy) else {
+      switch decodeArrayWhole(strategy) {
+      case .success(let whole):
+        elements = whole.elements
+        failures = whole.failures
+      case .failure(let wholeError):
+        // Not an array: the error of decoding it whole says so, where the first one may only
+        // say that the decoder refused a nested container.
+        report(wholeError)
+        return .init(wrap([]), outcome: .recoveredFrom(wholeError, wasReported: true))
+      case nil:
         report(error)
         return .init(wrap([]), outcome: .recoveredFrom(error, wasReported: true))
       }
-      elements = whole.elements
-      failures = whole.failures
     }
     #if DEBUG
       if !failures.recorded.isEmpty {

@@ -32,6 +32,9 @@ struct TreeDecoder: Decoder {
     /// `superDecoder()` and `superDecoder(forKey:)` throw (TOMLKit traps there instead).
     /// Every call is written down whether or not this quirk is on.
     static let refusesSuperDecoder = Quirks(rawValue: 1 << 3)
+    /// `decode(_:forKey:)` reads a value with a decoder of its own, without quirks, whose
+    /// coding path starts afresh: GRDB's records decode a JSON column with a `JSONDecoder`.
+    static let restartsPathsOfValuesForKeys = Quirks(rawValue: 1 << 4)
 
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
@@ -215,7 +218,13 @@ extension TreeDecoder {
     func decode(_: UInt32.Type, forKey key: Key) throws -> UInt32 { try primitive(key) }
     func decode(_: UInt64.Type, forKey key: Key) throws -> UInt64 { try primitive(key) }
     func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
-      try child(key).decodeValue()
+      let child = try child(key)
+      guard decoder.quirks.contains(.restartsPathsOfValuesForKeys) else {
+        return try child.decodeValue()
+      }
+      return try TreeDecoder(
+        child.value, userInfo: decoder.userInfo, superDecoderCalls: decoder.superDecoderCalls
+      ).decodeValue()
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -1,0 +1,97 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// Bad elements, bad entries, novel values and errors inside nested values decode the same
+/// with every test decoder as with `JSONDecoder`: the same value, the same reports at the same
+/// paths, the same DEBUG outcomes, and no super-decoder (README "Decoders").
+@Suite struct DecoderEquivalenceTests {
+  struct Product: Decodable, Equatable, Sendable {
+    let name: String
+    @Resilient var price: Double?
+    @Resilient var fruits: [Fruit]
+  }
+
+  struct Shop: Decodable, Equatable, Sendable {
+    @Resilient var products: [Product]
+    @Resilient var byCode: [String: Product]?
+    @Resilient var mood: Mood
+    @Resilient var frozenMood: FrozenMood?
+    @Resilient var tags: Set<String>
+    @Resilient var levels: [Level: Int]
+  }
+
+  static let shopJSON = #"""
+    {"products": [{"name": "a", "price": 1, "fruits": ["apple", "kiwi", 3]},
+                  {"price": 2, "fruits": []}, "not a product",
+                  {"name": "c", "price": "free", "fruits": {}}],
+     "byCode": {"x": {"name": "x", "fruits": ["pear", "fig"]}, "y": 7, "z": {"name": "z", "fruits": []}},
+     "mood": "bored", "frozenMood": "bored", "tags": ["a", 1, "a"],
+     "levels": {"1": 10, "2": "high", "3": 30}}
+    """#
+
+  /// Every decoder but `JSONDecoder` itself, with every model and document.
+  static let cases: [(decoder: TestDecoder, document: Document)] = TestDecoder.allCases
+    .filter { $0 != .json }
+    .flatMap { decoder in Document.all.map { (decoder, $0) } }
+
+  /// A model and a JSON document for it.
+  struct Document: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    let check: @Sendable (TestDecoder) throws -> Void
+
+    static let all = [
+      Document(Shop.self, "a shop", shopJSON),
+      Document(SendableListing.self, "a listing", SendableListing.messyJSON),
+      Document(
+        Resilient<[Product]>.self, "top-level products", #"[{"name": "a"}, 1, {"name": 2}]"#),
+    ]
+
+    init<Model: Decodable & Equatable & Sendable>(
+      _: Model.Type, _ description: String, _ json: String
+    ) {
+      testDescription = description
+      check = { decoder in
+        let expected = try #require(try TestDecoder.json.decode(Model.self, json: json))
+        let decoded = try #require(try decoder.decode(Model.self, json: json))
+        #expect(decoded.value == expected.value)
+        #expect(
+          reports(decoded.digest, includingNovel: true)
+            == reports(expected.digest, includingNovel: true))
+        #expect(decoded.digest?.description == expected.digest?.description)
+        #expect(decoded.superDecoderCalls == [])
+        #if DEBUG
+          #expect(outcomes(of: decoded.value) == outcomes(of: expected.value))
+        #endif
+      }
+    }
+  }
+
+  @Test(arguments: cases)
+  func decodesAsJSONDecoderDoes(_ decoder: TestDecoder, _ document: Document) throws {
+    try document.check(decoder)
+  }
+}
+
+#if DEBUG
+  /// The outcome of every `@Resilient` property of a value (or of the value itself), with the
+  /// kind of its error, by property name.
+  private func outcomes(of value: Any) -> [String] {
+    if let resilient = value as? any OutcomeDescribing { return [resilient.outcomeSummary] }
+    return Mirror(reflecting: value).children.compactMap { child in
+      (child.value as? any OutcomeDescribing).map { "\(child.label ?? "?"): \($0.outcomeSummary)" }
+    }
+  }
+
+  /// A wrapper whose outcome can be summarised without knowing its value's type.
+  private protocol OutcomeDescribing {
+    var outcomeSummary: String { get }
+  }
+
+  extension Resilient: OutcomeDescribing {
+    fileprivate var outcomeSummary: String {
+      let error = projectedValue.error.map { " \(ErrorKind($0))" } ?? ""
+      return "\(OutcomeKind(projectedValue.outcome))\(error)"
+    }
+  }
+#endif

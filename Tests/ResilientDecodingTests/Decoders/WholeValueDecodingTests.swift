@@ -1,0 +1,127 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// Decoders that refuse what the protocols let them refuse, as GRDB and TOMLKit do, tested
+/// without them (README "Decoders"; `Integration/` tests the real ones).
+@Suite struct WholeValueDecodingTests {
+  struct Product: Decodable, Equatable {
+    let name: String
+    @Resilient var price: Double?
+  }
+
+  struct Catalog: Decodable, Equatable {
+    @Resilient var tags: [String]
+    @Resilient var products: [Product]
+    @Resilient var byName: [String: Product]
+    @Resilient var sizes: Set<Int>?
+  }
+
+  /// No nested container for a key, and values for a key decoded by a decoder whose paths
+  /// start afresh: what GRDB does with a record's JSON columns.
+  static let likeGRDB: TreeDecoder.Quirks = [
+    .refusesNestedContainersForKeys, .restartsPathsOfValuesForKeys, .hidesCount,
+  ]
+
+  static let documents = [
+    #"{"tags": ["a", "b"], "products": [{"name": "p", "price": 1.5}], "byName": {}, "sizes": [2]}"#,
+    #"""
+    {"tags": ["a", 2, "c"],
+     "products": [{"name": "p", "price": "x"}, {"price": 1}, {"name": "r", "price": 2}],
+     "byName": {"q": 1, "p": {"name": "p", "price": "free"}}, "sizes": [1, "two", 1]}
+    """#,
+  ]
+
+  @Test(arguments: documents)
+  func collectionsRefusedANestedContainerDecodeWholeAndReportAtTheirRealPaths(json: String)
+    throws
+  {
+    let expected = try decode(Catalog.self, json: json)
+    let decoded = try TreeDecoder.decode(
+      Catalog.self, from: try Tree(json: json), quirks: Self.likeGRDB)
+    #expect(decoded.value == expected.value)
+    #expect(
+      reports(decoded.digest, includingNovel: true)
+        == reports(expected.digest, includingNovel: true))
+    #expect(decoded.digest?.description == expected.digest?.description)
+    #expect(decoded.superDecoderCalls == [])
+    #if DEBUG
+      #expect(summaries(decoded.value.$tags.results) == summaries(expected.value.$tags.results))
+      #expect(describe(decoded.value.$byName.outcome).count > 0)
+      #expect(
+        OutcomeKind(decoded.value.$products.outcome)
+          == OutcomeKind(expected.value.$products.outcome))
+      #expect(decoded.value.$sizes.results.count == expected.value.$sizes.results.count)
+    #endif
+  }
+
+  @Test func theDirtyCatalogReportsEveryFailureOnceInDocumentOrder() throws {
+    let decoded = try TreeDecoder.decode(
+      Catalog.self, from: try Tree(json: Self.documents[1]), quirks: Self.likeGRDB)
+    #expect(decoded.value.tags == ["a", "c"])
+    #expect(decoded.value.products.map(\.name) == ["p", "r"])
+    #expect(decoded.value.byName == ["p": Product(name: "p", price: nil)])
+    #expect(decoded.value.sizes == [1])
+    #expect(
+      reports(decoded.digest) == [
+        Report("tags.Index 1", .typeMismatch),
+        Report("products.Index 0.price", .typeMismatch),
+        Report("products.Index 1", .keyNotFound("name")),
+        Report("byName.p.price", .typeMismatch),
+        Report("byName.q", .typeMismatch),
+        Report("sizes.Index 1", .typeMismatch),
+      ])
+  }
+
+  struct Owner: Decodable, Equatable {
+    @Resilient var age: Int?
+  }
+
+  struct Account: Decodable, Equatable {
+    @Resilient var owner: Owner?
+  }
+
+  /// An optional struct is decoded in one `decodeIfPresent`, as plain `Codable` does, so what
+  /// its own properties report carries the decoder's paths: relative to the value when the
+  /// decoder starts them afresh (a documented limit, README "Decoders").
+  @Test func anOptionalStructReportsThePathsItsDecoderGives() throws {
+    let decoded = try TreeDecoder.decode(
+      Account.self, from: try Tree(json: #"{"owner": {"age": "old"}}"#), quirks: Self.likeGRDB)
+    #expect(decoded.value == Account(owner: Owner(age: nil)))
+    #expect(reports(decoded.digest) == [Report("age", .typeMismatch)])
+  }
+
+  struct Listing: Decodable, Equatable {
+    let id: Int
+    @Resilient var mood: Mood
+  }
+
+  struct MoodOnly: Decodable, Equatable {
+    @Resilient var mood: Mood
+  }
+
+  /// A decoder that refuses super-decoders (TOMLKit traps instead): a missing enum with a
+  /// fallback finds the reporter through another key; alone in its container, it still falls
+  /// back, but its report is lost, since nothing else leads to the reporter.
+  @Test func aMissingEnumFindsTheReporterThroughAnotherKey() throws {
+    let quirks: TreeDecoder.Quirks = [.refusesSuperDecoder]
+    let listing = try TreeDecoder.decode(Listing.self, from: ["id": 1], quirks: quirks)
+    #expect(listing.value == Listing(id: 1, mood: .unknown))
+    #expect(reports(listing.digest) == [Report("mood", .keyNotFound("mood"))])
+    #expect(listing.superDecoderCalls == [])
+
+    let alone = try TreeDecoder.decode(MoodOnly.self, from: [:], quirks: quirks)
+    #expect(alone.value == MoodOnly(mood: .unknown))
+    #expect(alone.digest == nil)
+    #expect(alone.superDecoderCalls == ["mood"])
+  }
+
+  /// A value that is present never needs a super-decoder, even when it fails.
+  @Test func failingValuesNeverAskForASuperDecoder() throws {
+    let quirks: TreeDecoder.Quirks = [.refusesSuperDecoder, .refusesNestedContainersForKeys]
+    let decoded = try TreeDecoder.decode(
+      Catalog.self, from: try Tree(json: Self.documents[1]), quirks: quirks)
+    #expect(decoded.superDecoderCalls == [])
+    #expect(reports(decoded.digest).count == 6)
+  }
+}
