@@ -8,7 +8,7 @@ import Testing
 
 extension GeneratedPayloadTests {
   /// Cases per run of ``generatedModelsDecodeAsTheOraclePredictsWithTreeDecoders()``.
-  static let treeModelCases = 800
+  static let treeModelCases = 600
   /// Cases per run of ``generatedTopLevelArraysDecodeAsTheOraclePredictsWithTreeDecoders()``.
   static let treeTopLevelCases = 400
   /// Cases per run of ``cleanModelsDecodeAsPlainCodableDoesWithEveryDecoder()``.
