@@ -85,8 +85,12 @@ struct PlainTwinCounts: CustomStringConvertible {
   var absentProperties = 0
 
   var description: String {
-    "\(checked) checked (\(exempt) exempt) of \(held) held of \(cases), "
-      + "\(absentProperties) absent properties"
+    #if DEBUG
+      let absent = ", \(absentProperties) absent properties"
+    #else
+      let absent = ""
+    #endif
+    return "\(checked) checked (\(exempt) exempt) of \(held) held of \(cases)\(absent)"
   }
 }
 
