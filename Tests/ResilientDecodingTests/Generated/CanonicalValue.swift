@@ -124,11 +124,11 @@ extension Optional: CanonicalRepresentable where Wrapped: CanonicalRepresentable
 }
 
 extension Array: CanonicalRepresentable where Element: CanonicalRepresentable {
-  var canonical: CanonicalValue { .list(map(\.canonical)) }
+  var canonical: CanonicalValue { .list(map { $0.canonical }) }
 }
 
 extension Set: CanonicalRepresentable where Element: CanonicalRepresentable {
-  var canonical: CanonicalValue { .bagOf(map(\.canonical)) }
+  var canonical: CanonicalValue { .bagOf(map { $0.canonical }) }
 }
 
 /// A dictionary key type, turned into the string the canonical map is keyed by.
@@ -357,7 +357,7 @@ extension CanonicalValue {
 
     /// The reduced form of a decoded element or entry.
     fileprivate init<Element: CanonicalRepresentable>(decoded: Result<Element, any Error>) {
-      self.init(decoded.map(\.canonical))
+      self.init(decoded.map { $0.canonical })
     }
   }
 

@@ -221,3 +221,14 @@ extension GenSize: CanonicalRepresentable {
     }
   }
 #endif
+
+extension Resilient<[GenItem]> {
+  /// A top-level array's canonical form: in DEBUG with its outcome and results, as a property.
+  var canonical: CanonicalValue {
+    #if DEBUG
+      observedProperty(wrappedValue, projectedValue)
+    #else
+      wrappedValue.canonical
+    #endif
+  }
+}

@@ -22,6 +22,7 @@ import Testing
     let shared = JSONDecoder()
     let sharedReporter = shared.enableResilientDecodingErrorReporting()
     var counts = GeneratedCounts()
+    var plainCounts = PlainTwinCounts()
     var coverage = GeneratorCoverage()
     for seed in run.seeds {
       let generated = GeneratedCase.model(seed: seed)
@@ -31,21 +32,32 @@ import Testing
       let useShared = seed & 1 == 0 && !generated.snakeCase
       let decoder = useShared ? shared : JSONDecoder()
       if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
-      checkAgainstOracle(generated, run: run, counts: &counts) { data in
+      let document = GeneratedDocument(generated)
+      var decoded: (CanonicalValue, ErrorDigest?)?
+      checkAgainstOracle(document, run: run, counts: &counts) { data in
         if useShared {
           if let leftover = sharedReporter.flushReportedErrors() {
             throw LeakedReports(digest: leftover)
           }
           let model = try decoder.decode(GeneratedModel.self, from: data)
-          return (model.canonical, sharedReporter.flushReportedErrors())
+          decoded = (model.canonical, sharedReporter.flushReportedErrors())
+        } else {
+          let (model, digest) = try decoder.decode(
+            GeneratedModel.self, from: data, reportResilientDecodingErrors: true)
+          decoded = (model.canonical, digest)
         }
-        let (model, digest) = try decoder.decode(
-          GeneratedModel.self, from: data, reportResilientDecodingErrors: true)
-        return (model.canonical, digest)
+        return try decoded.orThrow()
       }
+      // Wherever plain `Codable` decodes the payload too, it sets the bar.
+      checkAgainstPlainTwin(
+        generated, with: .json, run: run, counts: &plainCounts,
+        plain: { try document.decodePlain(PlainGeneratedModel.self, with: .json)?.canonical },
+        resilient: { try decoded.orThrow() })
     }
     #expect(counts.cases == run.seeds.count, "every case was decoded")
-    print("GeneratedPayloadTests: \(run.seeds.count) models from \(run.origin), \(counts)")
+    print(
+      "GeneratedPayloadTests: \(run.seeds.count) models from \(run.origin), \(counts); "
+        + "plain Codable: \(plainCounts)")
     // The oracle is only as good as what is generated: a full run must produce every kind of
     // corruption the test claims to cover, in numbers.
     if run.seeds.count >= Self.modelCases { coverage.check() }
@@ -56,20 +68,26 @@ import Testing
       filter: "GeneratedPayloadTests/generatedTopLevelArraysDecodeAsTheOraclePredicts",
       defaultBase: 0x5EED_0002, defaultCount: Self.topLevelCases)
     var counts = GeneratedCounts()
+    var plainCounts = PlainTwinCounts()
     for seed in run.seeds {
-      checkAgainstOracle(.topLevelItems(seed: seed), run: run, counts: &counts) { data in
+      let generated = GeneratedCase.topLevelItems(seed: seed)
+      let document = GeneratedDocument(generated)
+      var decoded: (CanonicalValue, ErrorDigest?)?
+      checkAgainstOracle(document, run: run, counts: &counts) { data in
         let (items, digest) = try JSONDecoder().decode(
           Resilient<[GenItem]>.self, from: data, reportResilientDecodingErrors: true)
-        #if DEBUG
-          return (observedProperty(items.wrappedValue, items.projectedValue), digest)
-        #else
-          return (items.wrappedValue.canonical, digest)
-        #endif
+        decoded = (items.canonical, digest)
+        return try decoded.orThrow()
       }
+      checkAgainstPlainTwin(
+        generated, with: .json, run: run, counts: &plainCounts,
+        plain: { try document.decodePlain([PlainItem].self, with: .json)?.canonical },
+        resilient: { try decoded.orThrow() })
     }
     #expect(counts.cases == run.seeds.count, "every case was decoded")
     print(
-      "GeneratedPayloadTests: \(run.seeds.count) top-level arrays from \(run.origin), \(counts)")
+      "GeneratedPayloadTests: \(run.seeds.count) top-level arrays from \(run.origin), \(counts); "
+        + "plain Codable: \(plainCounts)")
   }
 }
 

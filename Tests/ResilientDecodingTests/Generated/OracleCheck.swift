@@ -50,28 +50,40 @@ struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Checks one generated case against the oracle: decoding does not throw, the canonical result
+/// Records a failure of a generated case, with its seed, how to replay it, and its payload.
+func recordGeneratedFailure(
+  _ message: String, _ generated: GeneratedCase, run: GeneratedRun, file: StaticString,
+  line: UInt
+) {
+  var payload = generated.payload.text
+  if payload.count > 3000 { payload = String(payload.prefix(3000)) + "…" }
+  recordFailure(
+    "\(message)\n  seed \(GeneratedRun.describe(generated.seed)); replay with "
+      + "\(run.replayCommand(generated.seed))\n  payload: \(payload)", file: file, line: line)
+}
+
+/// Checks one generated case against the oracle: decoding (`decode`, given the payload's JSON
+/// text) does not throw, the canonical result
 /// equals the expectation, and the digest holds exactly the expected reports, in document
-/// order where the order is fixed. Every failure says how to replay the case.
+/// order where the order is fixed. Every failure says how to replay the case, and with which
+/// decoder it happened.
 func checkAgainstOracle(
-  _ generated: GeneratedCase,
+  _ document: GeneratedDocument,
+  with decoder: TestDecoder = .json,
   run: GeneratedRun,
   counts: inout GeneratedCounts,
   file: StaticString = #filePath,
   line: UInt = #line,
   decode: (Data) throws -> (CanonicalValue, ErrorDigest?)
 ) {
+  let generated = document.generated
   let fail = { (message: String) in
-    var payload = generated.payload.text
-    if payload.count > 3000 { payload = String(payload.prefix(3000)) + "…" }
-    recordFailure(
-      "\(message)\n  seed \(GeneratedRun.describe(generated.seed)); replay with "
-        + "\(run.replayCommand(generated.seed))\n  payload: \(payload)", file: file, line: line)
+    recordGeneratedFailure("\(decoder): \(message)", generated, run: run, file: file, line: line)
   }
   let actual: CanonicalValue
   let digest: ErrorDigest?
   do {
-    (actual, digest) = try decode(generated.payload.data)
+    (actual, digest) = try decode(document.json)
   } catch {
     fail("decoding threw \(error)")
     return

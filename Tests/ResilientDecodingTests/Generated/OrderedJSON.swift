@@ -72,3 +72,21 @@ indirect enum OrderedJSON: Sendable {
     output += "\""
   }
 }
+
+extension OrderedJSON {
+  /// The same document as a ``Tree``, for decoders other than `JSONDecoder`; members stay in
+  /// the order written.
+  ///
+  /// A number becomes an `Int` if it spells one, else the `Double` Swift reads from it: the
+  /// nearest one, or infinity for `1e400`, since a tree cannot hold a number no `Double` holds.
+  var tree: Tree {
+    switch self {
+    case .null: .null
+    case .bool(let value): .bool(value)
+    case .number(let text): Int(text).map(Tree.int) ?? .double(Double(text) ?? .nan)
+    case .string(let value): .string(value)
+    case .array(let elements): .array(elements.map(\.tree))
+    case .object(let entries): .object(entries.map { (key: $0.key, value: $0.value.tree) })
+    }
+  }
+}

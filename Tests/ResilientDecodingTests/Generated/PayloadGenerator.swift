@@ -38,6 +38,9 @@ struct ElementGenerator: Sendable {
   var invalid: @Sendable (inout SeededRandom, Double) -> GeneratedSample
   /// What a JSON string decodes to, for types whose valid values are strings.
   var fromString: (@Sendable (String) -> GeneratedSample)?
+  /// `null` as an element (always invalid): `valueNotFound` for a single value, as the
+  /// protocols require; for a keyed type such as ``GenItem``, the decoder's own error.
+  var null: @Sendable () -> GeneratedSample = { .invalid(.null, .valueNotFound) }
 }
 
 extension ElementGenerator {
@@ -61,30 +64,17 @@ extension ElementGenerator {
     return .invalid(json, .typeMismatch)
   }
 
-  /// Numbers no `Int` holds, each with the error the decoder gives for it.
-  static let numbersNoIntHolds = ["1.5", "9223372036854775808", "-9223372036854775809", "1e400"]
-    .map { unrepresentable($0, as: Int.self) }
+  /// Numbers no `Int` holds, each with what the decoder of the case makes of it.
+  static var numbersNoIntHolds: [GeneratedSample] { GeneratedTarget.current.numbers.noIntHolds }
 
-  /// Numbers no `Double` holds, each with the error the decoder gives for it.
-  static let numbersNoDoubleHolds = ["1e400", "-1e400"].map {
-    unrepresentable($0, as: Double.self)
+  /// Numbers no `Double` holds, each with what the decoder of the case makes of it.
+  static var numbersNoDoubleHolds: [GeneratedSample] {
+    GeneratedTarget.current.numbers.noDoubleHolds
   }
 
   /// A fraction where an integer raw value is expected, with the error the decoder gives.
-  static let fractionForAnIntRawValue = unrepresentable("2.5", as: Int.self)
-
-  /// A number that `T` cannot hold, as an invalid sample whose error is the one `JSONDecoder`
-  /// itself throws for it inside a container.
-  ///
-  /// That error is the decoder's own (on Linux a parser error that is no `DecodingError`) and
-  /// the library passes it on unchanged, so it is read from the decoder, once per number.
-  private static func unrepresentable<T: Decodable>(
-    _ number: String, as _: T.Type
-  ) -> GeneratedSample {
-    let probe = try? JSONDecoder().decode(
-      NestedNumberProbe<T>.self, from: Data(#"{"number": \#(number)}"#.utf8))
-    let kind = probe?.kind ?? .other("\(number) decoded as \(T.self)")
-    return .invalid(.number(number), kind)
+  static var fractionForAnIntRawValue: GeneratedSample {
+    GeneratedTarget.current.numbers.fractionForAnIntRawValue
   }
 
   static let int = ElementGenerator(
@@ -251,7 +241,7 @@ extension ElementGenerator {
         return .invalid(.object(entries), kind, inner: inner)
       }
     },
-    fromString: nil)
+    fromString: nil, null: { GeneratedTarget.current.nullItem })
 
   /// A value that breaks the required property `key`: missing (`nil`), `null` or of the wrong
   /// type, and the kind of error each gives.
@@ -294,21 +284,104 @@ extension ElementGenerator {
   }
 }
 
-/// Decodes a `T` inside an object and keeps the kind of the error that throws.
-private struct NestedNumberProbe<T: Decodable>: Decodable {
-  let kind: ErrorKind?
+// MARK: - What each decoder reads its own way
+
+/// The decoders a case can be generated for, as far as the oracle must tell them apart.
+///
+/// Three things differ: whether keys may be written in snake case, and two predictions read
+/// from the decoder rather than computed. A number that a type may not hold: `JSONDecoder`
+/// throws its own error (on Linux a parser error that is no `DecodingError`, which the library
+/// passes on unchanged), while a ``Tree`` holds the number as Swift reads it (see
+/// ``OrderedJSON/tree``) and ``TreeDecoder`` converts it exactly or not at all. And `null`
+/// where a keyed type is expected, which the protocols leave to the decoder.
+enum GeneratedTarget: Sendable {
+  /// `JSONDecoder`, reading the payload's text, with `convertFromSnakeCase` when keys are
+  /// written in snake case.
+  case jsonDecoder
+  /// A decoder of the payload as a ``Tree``: ``TreeDecoder``, or `PropertyListDecoder` reading
+  /// a property list written from the tree. Keys are written as declared.
+  case tree
+
+  /// The target of the case being generated; ``GeneratedCase`` sets it for each case.
+  @TaskLocal static var current = GeneratedTarget.jsonDecoder
+
+  /// Whether the decoder can convert keys from snake case.
+  var convertsSnakeCase: Bool { self == .jsonDecoder }
+
+  /// The numbers that some types cannot hold, as this target's decoder reads them.
+  var numbers: NumberSamples {
+    switch self {
+    case .jsonDecoder: Self.jsonNumbers
+    case .tree: Self.treeNumbers
+    }
+  }
+
+  private static let jsonNumbers = NumberSamples(GeneratedTarget.jsonDecoder)
+  private static let treeNumbers = NumberSamples(GeneratedTarget.tree)
+
+  /// `null` as a ``GenItem``, with the error this target's decoder gives: `JSONDecoder` says
+  /// the value is missing, ``TreeDecoder`` that `null` is no keyed container.
+  var nullItem: GeneratedSample {
+    switch self {
+    case .jsonDecoder: Self.jsonNullItem
+    case .tree: Self.treeNullItem
+    }
+  }
+
+  private static let jsonNullItem = GeneratedTarget.jsonDecoder.read(.null, as: GenItem.self)
+  private static let treeNullItem = GeneratedTarget.tree.read(.null, as: GenItem.self)
+
+  /// What decoding `json` as a `T` inside an object gives with this target's decoder, read
+  /// from the decoder once.
+  fileprivate func read<T: Decodable & CanonicalRepresentable>(
+    _ json: OrderedJSON, as _: T.Type
+  ) -> GeneratedSample {
+    let document = OrderedJSON.object([("value", json)])
+    let probe: NestedProbe<T>?
+    switch self {
+    case .jsonDecoder: probe = try? JSONDecoder().decode(NestedProbe<T>.self, from: document.data)
+    case .tree: probe = try? TreeDecoder.decode(NestedProbe<T>.self, from: document.tree).value
+    }
+    switch probe?.decoded {
+    case .success(let value): return .valid(json, value)
+    case .failure(let failure): return .invalid(json, failure.kind)
+    case nil: return .invalid(json, .other("\(json.text) decoded as \(T.self)"))
+    }
+  }
+}
+
+/// Numbers that some types cannot hold, each with what one decoder makes of it.
+struct NumberSamples: Sendable {
+  /// Numbers no `Int` holds.
+  let noIntHolds: [GeneratedSample]
+  /// Numbers no `Double` holds.
+  let noDoubleHolds: [GeneratedSample]
+  /// A fraction, read as the integer raw value of an enum.
+  let fractionForAnIntRawValue: GeneratedSample
+
+  fileprivate init(_ target: GeneratedTarget) {
+    noIntHolds = ["1.5", "9223372036854775808", "-9223372036854775809", "1e400"].map {
+      target.read(.number($0), as: Int.self)
+    }
+    noDoubleHolds = ["1e400", "-1e400"].map { target.read(.number($0), as: Double.self) }
+    fractionForAnIntRawValue = target.read(.number("2.5"), as: Int.self)
+  }
+}
+
+/// Decodes a `T` inside an object and keeps its value or the kind of the error that throws.
+private struct NestedProbe<T: Decodable & CanonicalRepresentable>: Decodable {
+  let decoded: Prediction
 
   private enum CodingKeys: CodingKey {
-    case number
+    case value
   }
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     do {
-      _ = try container.decode(T.self, forKey: .number)
-      kind = nil
+      decoded = .success(try container.decode(T.self, forKey: .value).canonical)
     } catch {
-      kind = ErrorKind(error)
+      decoded = .failure(ExpectedFailure(kind: ErrorKind(error)))
     }
   }
 }
@@ -354,6 +427,28 @@ struct GeneratedField: Sendable {
     self.element = element
   }
 
+  /// Whether plain `Codable` takes the property missing or `null` as `nil`.
+  var isOptional: Bool {
+    switch shape {
+    case .optional: true
+    case .required: false
+    case .array(let optional), .set(let optional), .dictionary(let optional, _): optional
+    }
+  }
+
+  /// The optional property missing (`missing`) or `null`: `nil`, and nothing reported.
+  func absent(missing: Bool) -> PlannedField {
+    let results: ResultsShape
+    switch shape {
+    case .optional, .required: results = .none
+    case .array, .set: results = .elements
+    case .dictionary: results = .entries
+    }
+    return PlannedField(
+      json: missing ? nil : .null, expected: .absentProperty(.null, missing: missing, results),
+      reports: [])
+  }
+
   /// Generates the property's JSON at `path` and what decoding it must give; with
   /// probability about `dirt`, each part of it is corrupted.
   func plan(
@@ -385,7 +480,7 @@ struct GeneratedField: Sendable {
     {
       return fromString(String(string.prefix(random.below(string.count))))
     }
-    if nullIsInvalid && random.chance(0.2) { return .invalid(.null, .valueNotFound) }
+    if nullIsInvalid && random.chance(0.2) { return element.null() }
     return element.invalid(&random, dirt)
   }
 
@@ -627,41 +722,60 @@ struct GeneratedCase: Sendable {
   /// entries in their own order, and only the errors of the entries themselves are sorted.
   let unorderedRoots: Set<String>
 
-  /// A ``GeneratedModel`` payload.
-  static func model(seed: UInt64) -> GeneratedCase {
-    var random = SeededRandom(seed: seed)
-    let dirt = random.pick([0, 0.05, 0.15, 0.3, 0.6])
-    let snakeCase = random.chance(0.25)
-    var entries: [(key: String, value: OrderedJSON)] = []
-    var expected: [String: CanonicalValue] = [:]
-    var reports: [GeneratedReport] = []
-    var unordered = Set<String>()
-    for field in generatedModelFields {
-      if random.chance(dirt / 4) {
-        entries.append(("zz_unknown_\(entries.count)", .array([.int(1), .null])))
+  /// A ``GeneratedModel`` payload for `target`, corrupted at random unless `quality` says it
+  /// is clean.
+  static func model(
+    seed: UInt64, for target: GeneratedTarget = .jsonDecoder,
+    quality: PayloadQuality = .corruptedAtRandom
+  ) -> GeneratedCase {
+    GeneratedTarget.$current.withValue(target) {
+      var random = SeededRandom(seed: seed)
+      let randomDirt = random.pick([0, 0.05, 0.15, 0.3, 0.6])
+      let dirt = quality == .corruptedAtRandom ? randomDirt : 0
+      let snakeCase = random.chance(0.25) && target.convertsSnakeCase
+      var entries: [(key: String, value: OrderedJSON)] = []
+      var expected: [String: CanonicalValue] = [:]
+      var reports: [GeneratedReport] = []
+      var unordered = Set<String>()
+      for field in generatedModelFields {
+        if random.chance(dirt / 4) {
+          entries.append(("zz_unknown_\(entries.count)", .array([.int(1), .null])))
+        }
+        let planned: PlannedField
+        if case .clean(let nulls) = quality, field.isOptional, random.chance(0.2) {
+          planned = field.absent(missing: !nulls || random.chance(0.5))
+        } else {
+          planned = field.plan(at: [field.name], &random, dirt: dirt)
+        }
+        if let json = planned.json {
+          entries.append((snakeCase ? snakeCased(field.name) : field.name, json))
+        }
+        expected[field.name] = planned.expected
+        reports += planned.reports
+        if case .dictionary = field.shape { unordered.insert(field.name) }
       }
-      let planned = field.plan(at: [field.name], &random, dirt: dirt)
-      if let json = planned.json {
-        entries.append((snakeCase ? snakeCased(field.name) : field.name, json))
-      }
-      expected[field.name] = planned.expected
-      reports += planned.reports
-      if case .dictionary = field.shape { unordered.insert(field.name) }
+      return GeneratedCase(
+        seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
+        snakeCase: snakeCase, unorderedRoots: unordered)
     }
-    return GeneratedCase(
-      seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
-      snakeCase: snakeCase, unorderedRoots: unordered)
   }
 
-  /// A top-level `Resilient<[GenItem]>` payload.
-  static func topLevelItems(seed: UInt64) -> GeneratedCase {
-    var random = SeededRandom(seed: seed)
-    let dirt = random.pick([0, 0.1, 0.3, 0.6])
-    let field = GeneratedField("", .array(optional: false), .item)
-    let planned = field.plan(at: [], &random, dirt: dirt, canBeMissing: false)
-    return GeneratedCase(
-      seed: seed, payload: planned.json ?? .null, expected: planned.expected,
-      reports: planned.reports, snakeCase: false, unorderedRoots: [])
+  /// A top-level `Resilient<[GenItem]>` payload for `target`, corrupted at random unless
+  /// `quality` says it is clean.
+  static func topLevelItems(
+    seed: UInt64, for target: GeneratedTarget = .jsonDecoder,
+    quality: PayloadQuality = .corruptedAtRandom
+  ) -> GeneratedCase {
+    GeneratedTarget.$current.withValue(target) {
+      var random = SeededRandom(seed: seed)
+      let randomDirt = random.pick([0, 0.1, 0.3, 0.6])
+      let dirt = quality == .corruptedAtRandom ? randomDirt : 0
+      let field = GeneratedField("", .array(optional: false), .item)
+      let planned = field.plan(at: [], &random, dirt: dirt, canBeMissing: false)
+      return GeneratedCase(
+        seed: seed, payload: planned.json ?? .null, expected: planned.expected,
+        reports: planned.reports, snakeCase: false, unorderedRoots: [])
+    }
   }
 
   /// Whether `report` comes in a fixed place among the reports of this case: every report
@@ -669,6 +783,15 @@ struct GeneratedCase: Sendable {
   func hasFixedOrder(_ report: GeneratedReport) -> Bool {
     report.keys.count <= 2 || !unorderedRoots.contains(report.keys[0])
   }
+}
+
+/// How much of a generated payload is corrupted.
+enum PayloadQuality: Equatable, Sendable {
+  /// Corrupted at a rate drawn for each case (none for some).
+  case corruptedAtRandom
+  /// Nothing that plain `Codable` refuses: every value valid, and the optional properties of
+  /// a model sometimes missing or, if `nulls`, `null` (property lists cannot hold `null`).
+  case clean(nulls: Bool)
 }
 
 /// `camelCase` written as `camel_case`.
