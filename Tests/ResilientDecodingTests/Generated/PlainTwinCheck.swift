@@ -39,7 +39,7 @@ final class GeneratedDocument {
       return try PropertyListDecoder().decode(
         type, from: propertyList, reportResilientDecodingErrors: true)
     case .strict, .advancing:
-      let decoded = try TreeDecoder.decode(type, from: tree, quirks: quirks(decoder))
+      let decoded = try TreeDecoder.decode(type, from: tree, quirks: decoder.quirks)
       return (decoded.value, decoded.digest)
     }
   }
@@ -54,7 +54,7 @@ final class GeneratedDocument {
       guard let propertyList else { return nil }
       return try PropertyListDecoder().decode(type, from: propertyList)
     case .strict, .advancing:
-      return try T(from: TreeDecoder(tree, quirks: quirks(decoder)))
+      return try T(from: TreeDecoder(tree, quirks: decoder.quirks))
     }
   }
 
@@ -65,10 +65,6 @@ final class GeneratedDocument {
     return decoder
   }
 
-  /// The quirks of a tree decoder, as `TestDecoder.decode(_:json:)` sets them.
-  private func quirks(_ decoder: TestDecoder) -> TreeDecoder.Quirks {
-    decoder == .strict ? .strict : .movesPastFailedElements
-  }
 }
 
 /// How many generated cases a decoder checked the rule on.

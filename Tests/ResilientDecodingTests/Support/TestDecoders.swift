@@ -34,11 +34,19 @@ enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
         type, from: data, reportResilientDecodingErrors: true)
       return Decoded(value: value, digest: digest, superDecoderCalls: [])
     case .strict, .advancing:
-      let quirks: TreeDecoder.Quirks = self == .strict ? .strict : .movesPastFailedElements
       let decoded = try TreeDecoder.decode(type, from: try Tree(json: json), quirks: quirks)
       return Decoded(
         value: decoded.value, digest: decoded.digest,
         superDecoderCalls: decoded.superDecoderCalls)
+    }
+  }
+
+  /// The quirks of the tree decoders; none for the others.
+  var quirks: TreeDecoder.Quirks {
+    switch self {
+    case .json, .propertyList: []
+    case .strict: .strict
+    case .advancing: .movesPastFailedElements
     }
   }
 
