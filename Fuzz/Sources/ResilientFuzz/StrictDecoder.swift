@@ -31,7 +31,8 @@ extension CodingUserInfoKey {
 
 extension JSONDecoder {
   /// Decodes `type` from JSON through ``StrictDecoder``s wrapped around this decoder's own.
-  /// `userInfo` must hold the ``SuperDecoderCalls`` to write to.
+  /// `userInfo` must hold the ``SuperDecoderCalls`` to write to (under
+  /// `.fuzzSuperDecoderCalls`).
   func decodeStrictly<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     try decode(Strictly<T>.self, from: data).value
   }
@@ -53,8 +54,11 @@ struct StrictDecoder: Decoder {
   let calls: SuperDecoderCalls
 
   init(_ base: any Decoder) {
+    guard let calls = base.userInfo[.fuzzSuperDecoderCalls] as? SuperDecoderCalls else {
+      fatalError("a StrictDecoder needs SuperDecoderCalls in userInfo")
+    }
     self.base = base
-    calls = base.userInfo[.fuzzSuperDecoderCalls] as? SuperDecoderCalls ?? SuperDecoderCalls()
+    self.calls = calls
   }
 
   var codingPath: [any CodingKey] { base.codingPath }
@@ -73,8 +77,9 @@ struct StrictDecoder: Decoder {
   }
 }
 
-/// A value of any type but `URL` goes through a ``StrictDecoder``; a `URL` is left to `base`,
-/// which reads it from a string (`URL`'s own `init(from:)` expects a keyed form).
+/// Whether `T` is `URL`, which the containers leave to `base`: it reads one from a string, as
+/// `JSONDecoder` does, while `URL`'s own `init(from:)` expects a keyed form. A value of any
+/// other type goes through a ``StrictDecoder``.
 private func isURL<T>(_: T.Type) -> Bool { T.self == URL.self }
 
 /// A keyed container that refuses nested containers for a key.
