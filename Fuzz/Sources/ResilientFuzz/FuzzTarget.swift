@@ -1,7 +1,9 @@
 // A libFuzzer target for ResilientDecoding: arbitrary bytes are decoded as JSON into a model
 // with a `@Resilient` property of every kind, with the error reporter on, and every invariant
-// that holds for any input is checked. A broken invariant stops the process with a message,
-// which libFuzzer records as a crash along with the input.
+// that holds for any input is checked. The same document is then decoded by
+// `PropertyListDecoder` (as a binary property list) and by a strict decoder, which must agree
+// with `JSONDecoder`. A broken invariant stops the process with a message, which libFuzzer
+// records as a crash along with the input.
 
 import Foundation
 import ResilientDecoding
@@ -35,7 +37,7 @@ enum FuzzSize: Int, ResilientRawRepresentable {
 
 /// A nested type. `id` is its only required property and comes first, so an item that fails
 /// reports exactly one error, at its own path, and nothing from inside it.
-struct FuzzItem: Decodable {
+struct FuzzItem: Decodable, Equatable {
   let id: Int
   @Resilient var price: Double?
   @Resilient var tags: [String]
@@ -48,9 +50,12 @@ struct FuzzEnvelope<Payload: Decodable>: Decodable {
   @Resilient var payload: Payload
 }
 
+extension FuzzEnvelope: Equatable where Payload: Equatable {}
+
 /// One `@Resilient` property of every kind. No property can throw, so decoding the model
-/// throws only when the input is not a JSON object.
-struct FuzzModel: Decodable {
+/// throws only when the input is not a JSON object. `link` and `links` are where the property
+/// list of a document writes a URL (see `FuzzDocument.binaryPropertyList()`).
+struct FuzzModel: Decodable, Equatable {
   @Resilient var count: Int?
   @Resilient var name: String?
   @Resilient var color: FuzzColor
@@ -72,6 +77,31 @@ struct FuzzModel: Decodable {
   @Resilient var child: FuzzItem?
   @Resilient var itemsByKey: [String: FuzzItem]?
   @Resilient var envelope: FuzzEnvelope<[Int]?>?
+  @Resilient var link: URL?
+  @Resilient var links: [URL]
+
+  /// Written out, so that the target can tell which keys of an object the model reads.
+  enum CodingKeys: String, CodingKey {
+    case count, name, color, shape, accent, flavor, size, numbers, words, flavors, sizes, scores
+    case colorsByName, tags, flavorSet, namesById, countsByFlavor, items, child, itemsByKey
+    case envelope, link, links
+  }
+}
+
+/// Whether an input is an object that holds none of `FuzzModel`'s keys. Its keyed container
+/// then has no key at all, so a missing non-optional enum with a fallback (`color`, `shape`),
+/// which is reported, is alone in its container, and only a super-decoder can say where the
+/// reporter is.
+struct FuzzModelWithoutKeys: Decodable {
+  let isEmpty: Bool
+
+  init(from decoder: any Decoder) throws {
+    isEmpty = try decoder.container(keyedBy: FuzzModel.CodingKeys.self).allKeys.isEmpty
+  }
+
+  static func holds(_ data: Data) -> Bool {
+    (try? JSONDecoder().decode(Self.self, from: data))?.isEmpty == true
+  }
 }
 
 // MARK: - The entry point
@@ -84,9 +114,20 @@ final class FuzzState: Sendable {
   /// Holds `reporter` for its whole life; the reporter is flushed after every input.
   let shared = JSONDecoder()
   let reporter: ResilientDecodingErrorReporter
+  /// Decodes the property list of the input, with a reporter flushed after every input.
+  let propertyList = PropertyListDecoder()
+  let propertyListReporter: ResilientDecodingErrorReporter
+  /// The `JSONDecoder` that ``StrictDecoder`` wraps, with a reporter flushed after every input
+  /// and the super-decoder calls of each input.
+  let strict = JSONDecoder()
+  let strictReporter: ResilientDecodingErrorReporter
+  let superDecoderCalls = SuperDecoderCalls()
 
   init() {
     reporter = shared.enableResilientDecodingErrorReporting()
+    propertyListReporter = propertyList.enableResilientDecodingErrorReporting()
+    strictReporter = strict.enableResilientDecodingErrorReporting()
+    strict.userInfo[.fuzzSuperDecoderCalls] = superDecoderCalls
   }
 }
 
@@ -96,17 +137,28 @@ let fuzzState = FuzzState()
 @_cdecl("LLVMFuzzerTestOneInput")
 public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let data = Data(bytes: bytes, count: count)
-  fuzzCheck(FuzzModel.self, data, name: "model") { model, errors in
+  let document = FuzzDocument(json: data)
+  fuzzCheck(
+    FuzzModel.self, data, name: "model",
+    propertyList: document?.binaryPropertyList(readAsFuzzModel: true),
+    superDecoderCalls: FuzzModelWithoutKeys.holds(data) ? ["color", "shape"] : []
+  ) { model, errors in
     model.expectErrors(at: [], into: &errors)
   }
-  fuzzCheck(Resilient<[FuzzItem]>.self, data, name: "top-level items") { items, errors in
+  let propertyList = document?.binaryPropertyList(readAsFuzzModel: false)
+  fuzzCheck(
+    Resilient<[FuzzItem]>.self, data, name: "top-level items", propertyList: propertyList
+  ) { items, errors in
     #if DEBUG
       fuzzExpectElements(
         items.projectedValue.outcome, items.projectedValue.results, at: [], into: &errors
       ) { item, path, errors in item.expectErrors(at: path, into: &errors) }
     #endif
   }
-  fuzzCheck(Resilient<[Int: FuzzColor]?>.self, data, name: "top-level dictionary") { map, errors in
+  fuzzCheck(
+    Resilient<[Int: FuzzColor]?>.self, data, name: "top-level dictionary",
+    propertyList: propertyList
+  ) { map, errors in
     #if DEBUG
       fuzzExpectEntries(
         map.projectedValue.outcome, map.projectedValue.results, at: [], into: &errors)
@@ -117,14 +169,28 @@ public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: In
 
 // MARK: - Invariants
 
-/// An error the digest must hold: where, and whether it is an `UnknownNovelValueError`.
+/// An error the digest must hold: where, and what kind of error.
 struct FuzzError: Hashable, CustomStringConvertible {
   let path: [String]
-  let novel: Bool
+  /// `typeMismatch`, `valueNotFound`, `keyNotFound(id)`, `dataCorrupted`, `novel("purple")`
+  /// for an `UnknownNovelValueError` and its value, or the type of any other error.
+  let kind: String
 
   init(path: [String], error: any Error) {
     self.path = path
-    self.novel = error is UnknownNovelValueError
+    switch error {
+    case let novel as UnknownNovelValueError:
+      kind = "novel(\(String(reflecting: novel.novelValue)))"
+    case DecodingError.typeMismatch: kind = "typeMismatch"
+    case DecodingError.valueNotFound: kind = "valueNotFound"
+    case DecodingError.keyNotFound(let key, _): kind = "keyNotFound(\(key.stringValue))"
+    case DecodingError.dataCorrupted: kind = "dataCorrupted"
+    // `JSONDecoder`'s containers throw its internal `JSONError` for a number that fits no
+    // Swift type (only a top-level decode wraps it as `dataCorrupted`, the error
+    // `PropertyListDecoder` throws for such a number).
+    case _ where "\(type(of: error))" == "JSONError": kind = "dataCorrupted"
+    default: kind = "\(type(of: error))"
+    }
   }
 
   init(_ entry: ErrorDigest.Entry) {
@@ -132,7 +198,7 @@ struct FuzzError: Hashable, CustomStringConvertible {
   }
 
   var description: String {
-    "/" + path.joined(separator: "/") + (novel ? " (novel)" : "")
+    "/" + path.joined(separator: "/") + " " + kind
   }
 }
 
@@ -142,20 +208,58 @@ func fuzzViolation(_ invariant: String, _ name: String, _ data: Data) -> Never {
   fatalError("fuzz invariant broken (\(name)): \(invariant)\ninput: \(preview)")
 }
 
-/// Decodes `data` as `T` twice, through both decoders, and checks every invariant.
+/// A decode with the one-call API: the value and its digest, or the error thrown.
+typealias FuzzDecoded<T> = Result<(value: T, digest: ErrorDigest?), any Error>
+
+/// Decodes `data` as `T` with every decoder and checks every invariant.
 ///
-/// `expect` lists the errors the DEBUG outcomes of the value say were reported; the digest
-/// must hold exactly those.
-func fuzzCheck<T: Decodable>(
+/// `propertyList` is the same document for `PropertyListDecoder`, `nil` when property lists
+/// cannot hold it. `expect` lists the errors the DEBUG outcomes of the value say were reported;
+/// each digest must hold exactly those. `superDecoderCalls` are the paths at which the strict
+/// decoder must be asked for a super-decoder, and the only ones.
+func fuzzCheck<T: Decodable & Equatable>(
+  _: T.Type,
+  _ data: Data,
+  name: String,
+  propertyList: Data?,
+  superDecoderCalls: [String] = [],
+  expect: (T, inout [FuzzError]) -> Void
+) {
+  let state = fuzzState
+  let json = fuzzCheckJSON(T.self, data, name: name, expect: expect)
+
+  if let propertyList {
+    let decoded = Result { try state.propertyList.decode(T.self, from: propertyList) }
+    let digest = state.propertyListReporter.flushReportedErrors()
+    fuzzCheckAgainstJSON(
+      decoded, digest, json, decoder: "PropertyListDecoder", name: name, data,
+      expect: expect)
+  }
+
+  let decoded = Result { try state.strict.decodeStrictly(T.self, from: data) }
+  let digest = state.strictReporter.flushReportedErrors()
+  let calls = state.superDecoderCalls.flush()
+  fuzzCheckAgainstJSON(
+    decoded, digest, json, decoder: "strict decoder", name: name, data, expect: expect)
+  if calls != superDecoderCalls {
+    fuzzViolation(
+      "the strict decoder was asked for super-decoders at \(calls), expected \(superDecoderCalls)",
+      name, data)
+  }
+}
+
+/// Decodes `data` as `T` twice with `JSONDecoder`, checks every invariant, and returns the
+/// decode made with the one-call API.
+func fuzzCheckJSON<T: Decodable>(
   _: T.Type,
   _ data: Data,
   name: String,
   expect: (T, inout [FuzzError]) -> Void
-) {
+) -> FuzzDecoded<T> {
   let state = fuzzState
 
   // The one-call API: a reporter for this call only, and userInfo restored afterwards.
-  let oneCall = Result {
+  let oneCall: FuzzDecoded<T> = Result {
     try state.oneCall.decode(T.self, from: data, reportResilientDecodingErrors: true)
   }
   if state.oneCall.userInfo[.resilientDecodingErrorReporter] != nil {
@@ -186,19 +290,95 @@ func fuzzCheck<T: Decodable>(
         "two decodes of the same input reported different errors:\n\(digest.map { "\($0)" } ?? "none")"
           + "\n---\n\(sharedDigest.map { "\($0)" } ?? "none")", name, data)
     }
-    #if DEBUG
-      var expected: [FuzzError] = []
-      expect(value, &expected)
-      let found = fuzzSortedErrors(digest)
-      if found != expected.sorted(by: { $0.description < $1.description }) {
-        fuzzViolation(
-          "the digest disagrees with the DEBUG outcomes: reported \(found), outcomes say "
-            + "\(expected.sorted { $0.description < $1.description })", name, data)
-      }
-    #endif
+    fuzzCheckOutcomes(value, digest, name: name, data: data, expect: expect)
   default:
     fuzzViolation("one decode threw and the other did not: \(oneCall) / \(shared)", name, data)
   }
+  return oneCall
+}
+
+/// Checks a decode by another decoder of the same document: it throws when `JSONDecoder`
+/// throws, reporting nothing, and otherwise passes the same checks and gives the same value
+/// and the same digest entries (paths and kinds, novel values included) in the same order.
+func fuzzCheckAgainstJSON<T: Decodable & Equatable>(
+  _ decoded: Result<T, any Error>,
+  _ digest: ErrorDigest?,
+  _ json: FuzzDecoded<T>,
+  decoder: String,
+  name: String,
+  _ data: Data,
+  expect: (T, inout [FuzzError]) -> Void
+) {
+  let name = "\(name), \(decoder)"
+  switch (decoded, json) {
+  case (.failure, .failure):
+    if let digest { fuzzViolation("a decode that threw reported errors:\n\(digest)", name, data) }
+  case (.success(let value), .success(let reference)):
+    fuzzCheckDigest(digest, name: name, data: data)
+    fuzzCheckOutcomes(value, digest, name: name, data: data, expect: expect)
+    if value != reference.value {
+      let difference = fuzzDifference(value, reference.value) ?? "\(value) / \(reference.value)"
+      fuzzViolation("the value differs from JSONDecoder's at \(difference)", name, data)
+    }
+    let errors = fuzzErrors(digest)
+    let expected = fuzzErrors(reference.digest)
+    if errors != expected {
+      fuzzViolation(
+        "the digest differs from JSONDecoder's: reported \(errors), JSONDecoder \(expected)",
+        name, data)
+    }
+  case (.failure(let error), .success):
+    fuzzViolation("it threw where JSONDecoder did not: \(error)", name, data)
+  case (.success, .failure(let error)):
+    fuzzViolation("it decoded where JSONDecoder threw \(error)", name, data)
+  }
+}
+
+/// Where two decoded values differ, for the message of a broken invariant: the first property,
+/// element or field whose values print differently (`@Resilient` properties compared by their
+/// wrapped values, sets and dictionaries as a whole), and both values; `nil` if none does.
+func fuzzDifference(_ value: Any, _ other: Any, at path: String = "") -> String? {
+  let (mirror, otherMirror) = (Mirror(reflecting: value), Mirror(reflecting: other))
+  if let wrapped = mirror.descendant("wrappedValue"),
+    let otherWrapped = otherMirror.descendant("wrappedValue")
+  {
+    return fuzzDifference(wrapped, otherWrapped, at: path)
+  }
+  let isLeaf =
+    mirror.children.isEmpty || mirror.children.count != otherMirror.children.count
+    || mirror.displayStyle == .set || mirror.displayStyle == .dictionary
+  if isLeaf {
+    let (text, otherText) = (String(reflecting: value), String(reflecting: other))
+    return text == otherText ? nil : "\(path.isEmpty ? "/" : path): \(text) / \(otherText)"
+  }
+  for (child, otherChild) in zip(mirror.children, otherMirror.children) {
+    let childPath = path + "/" + (child.label ?? "?")
+    if let difference = fuzzDifference(child.value, otherChild.value, at: childPath) {
+      return difference
+    }
+  }
+  return nil
+}
+
+/// Checks that the digest holds exactly the errors the DEBUG outcomes of `value` account for.
+func fuzzCheckOutcomes<T>(
+  _ value: T,
+  _ digest: ErrorDigest?,
+  name: String,
+  data: Data,
+  expect: (T, inout [FuzzError]) -> Void
+) {
+  #if DEBUG
+    var expected: [FuzzError] = []
+    expect(value, &expected)
+    expected.sort { $0.description < $1.description }
+    let found = fuzzSortedErrors(digest)
+    if found != expected {
+      fuzzViolation(
+        "the digest disagrees with the DEBUG outcomes: reported \(found), outcomes say \(expected)",
+        name, data)
+    }
+  #endif
 }
 
 /// Checks that a digest is consistent with itself.
@@ -234,10 +414,14 @@ func fuzzPath(_ codingPath: [any CodingKey]) -> String {
   return path
 }
 
+/// The errors of a digest, novel values included, in report order.
+func fuzzErrors(_ digest: ErrorDigest?) -> [FuzzError] {
+  (digest?.entries(includeUnknownNovelValueErrors: true) ?? []).map(FuzzError.init)
+}
+
 /// The errors of a digest, in a canonical order.
 func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
-  (digest?.entries(includeUnknownNovelValueErrors: true) ?? []).map(FuzzError.init)
-    .sorted { $0.description < $1.description }
+  fuzzErrors(digest).sorted { $0.description < $1.description }
 }
 
 // MARK: - Errors the DEBUG outcomes account for
@@ -341,6 +525,8 @@ func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
           envelope.$payload.outcome, envelope.$payload.results, at: ["envelope", "payload"],
           into: &errors)
       }
+      fuzzExpectValue($link.outcome, at: ["link"], into: &errors)
+      fuzzExpectElements($links.outcome, $links.results, at: ["links"], into: &errors)
     }
   }
 #else
