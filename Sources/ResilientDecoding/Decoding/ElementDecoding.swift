@@ -24,6 +24,47 @@ protocol ResilientElementStrategy {
   /// strategy does.
   static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
     -> [String: Element]?
+
+  /// The standard library type this strategy decodes through the container's concrete
+  /// overloads (the element, or a raw value), if any: then no `init(from:)` of the user's runs,
+  /// and any error is the decoder's own.
+  static var primitiveType: Any.Type? { get }
+}
+
+extension ResilientElementStrategy {
+  /// An error that decoding through this strategy threw, as plain `Codable` would see it.
+  ///
+  /// A decoder may throw errors of its own type for a primitive value (`JSONDecoder` does for a
+  /// number that does not fit), which plain `Codable` only sees wrapped in
+  /// `DecodingError.dataCorrupted` by the top-level decode. Such an error is wrapped the same
+  /// way, at the value's path. Errors of the user's `init(from:)`, and novel values, are kept.
+  @inlinable
+  static func decodingError(
+    _ error: any Error, at codingPath: @autoclosure () -> [any CodingKey]
+  ) -> any Error {
+    if error is DecodingError || error is UnknownNovelValueError || primitiveType == nil {
+      return error
+    }
+    return wrappedDecoderError(error, at: codingPath())
+  }
+}
+
+/// A decoder's own error for a primitive value, as the `DecodingError` plain `Codable` shows.
+@usableFromInline
+func wrappedDecoderError(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
+  DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
+}
+
+/// The standard library's primitive types, which containers decode through concrete overloads.
+@usableFromInline
+func standardPrimitive(_ type: Any.Type) -> Any.Type? {
+  let primitives: [Any.Type] = [
+    String.self, Int.self, Double.self, Bool.self, Float.self, Int64.self, Int32.self,
+    Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
+  ]
+  return primitives.contains { $0 == type } ? type : nil
 }
 
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
@@ -60,6 +101,9 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
   {
     try source.decodePlain([String: Element].self)
   }
+
+  @inlinable
+  static var primitiveType: Any.Type? { standardPrimitive(Element.self) }
 }
 
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error
@@ -122,6 +166,9 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   {
     nil
   }
+
+  @inlinable
+  static var primitiveType: Any.Type? { standardPrimitive(Element.RawValue.self) }
 }
 
 /// The error for a raw value that has no case: an ``UnknownNovelValueError`` when the type is

@@ -19,6 +19,8 @@ func decodeElements<Strategy: ResilientElementStrategy, Source: ResilientValueSo
     do {
       elements.append(try Strategy.decode(from: &container))
     } catch {
+      let error = Strategy.decodingError(
+        error, at: source.codingPath + [ElementCodingKey(index: index)])
       guard failures.recover(from: error, at: index, in: &container, source: source) else { break }
     }
   }

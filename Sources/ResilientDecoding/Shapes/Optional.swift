@@ -9,9 +9,7 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @inlinable
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    decodeResilientOptional(forKey: key, recoveringTo: nil) {
-      try $0.decodeConcreteIfPresent(T.self, forKey: $1)
-    }
+    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: nil)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
@@ -20,9 +18,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    decodeResilientOptional(forKey: key, recoveringTo: nil) {
-      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
-    }
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: nil)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -31,9 +27,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    decodeResilientOptional(forKey: key, recoveringTo: T.decodingFallback) {
-      try RawElement<T>.decodeIfPresent(from: $0, forKey: $1)
-    }
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
   }
 }
 
@@ -49,17 +43,18 @@ extension KeyedDecodingContainer {
   /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which
   /// evaluates the outcome, asks again to tell a missing key from a `null`.
   @inlinable
-  func decodeResilientOptional<Wrapped>(
+  func decodeResilientOptional<Strategy: ResilientElementStrategy>(
+    _ strategy: Strategy.Type,
     forKey key: Key,
-    recoveringTo fallback: @autoclosure () -> Wrapped?,
-    decodeIfPresent: (Self, Key) throws -> Wrapped?
-  ) -> Resilient<Wrapped?> {
+    recoveringTo fallback: @autoclosure () -> Strategy.Element?
+  ) -> Resilient<Strategy.Element?> {
     do {
-      if let value = try decodeIfPresent(self, key) {
+      if let value = try Strategy.decodeIfPresent(from: self, forKey: key) {
         return .init(value, outcome: .decodedSuccessfully)
       }
       return .init(nil, outcome: contains(key) ? .valueWasNil : .keyNotFound)
     } catch {
+      let error = Strategy.decodingError(error, at: codingPath + [key])
       reportError(error, forKey: key)
       return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }
@@ -88,6 +83,7 @@ extension ResilientValueSource {
       }
       return .init(nil, outcome: isMissing ? .keyNotFound : .valueWasNil)
     } catch {
+      let error = strategy.decodingError(error, at: codingPath)
       report(error)
       return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }

@@ -82,6 +82,7 @@ extension ResilientValueSource {
     do {
       return .init(try decode(RawElement<T>.self), outcome: .decodedSuccessfully)
     } catch {
+      let error = RawElement<T>.decodingError(error, at: codingPath)
       report(error)
       return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }

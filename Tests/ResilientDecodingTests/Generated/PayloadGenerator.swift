@@ -368,7 +368,10 @@ struct NumberSamples: Sendable {
   }
 }
 
-/// Decodes a `T` inside an object and keeps its value or the kind of the error that throws.
+/// Decodes a `T` inside an object and keeps its value or the kind of error that `@Resilient`
+/// reports for it: the decoder's own, or `dataCorrupted` for an error of the decoder's own type
+/// (`JSONDecoder` throws one for a number that does not fit), which the library reports as plain
+/// `Codable` shows it (README "Decoders").
 private struct NestedProbe<T: Decodable & CanonicalRepresentable>: Decodable {
   let decoded: Prediction
 
@@ -381,7 +384,8 @@ private struct NestedProbe<T: Decodable & CanonicalRepresentable>: Decodable {
     do {
       decoded = .success(try container.decode(T.self, forKey: .value).canonical)
     } catch {
-      decoded = .failure(ExpectedFailure(kind: ErrorKind(error)))
+      decoded = .failure(
+        ExpectedFailure(kind: error is DecodingError ? ErrorKind(error) : .dataCorrupted))
     }
   }
 }

@@ -141,7 +141,9 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
       failure = nil
     } catch {
       value = nil
-      failure = DictionaryEntryFailure(error: error, codingPath: decoder.codingPath)
+      failure = DictionaryEntryFailure(
+        error: Strategy.decodingError(error, at: decoder.codingPath),
+        codingPath: decoder.codingPath)
     }
   }
 
