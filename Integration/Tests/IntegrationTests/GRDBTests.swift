@@ -42,6 +42,7 @@ struct BookRow: FetchableRecord, Decodable {
   var id: Int64
   var title: String
   @Resilient var price: Double?
+  @Resilient var published: Date?
   @Resilient var genre: Genre
   @Resilient var tags: [String]
   @Resilient var scores: [String: Int]
@@ -54,6 +55,7 @@ struct PlainBookRow: FetchableRecord, Decodable, Equatable {
   var id: Int64
   var title: String
   var price: Double?
+  var published: Date?
   var genre: Genre
   var tags: [String]
   var scores: [String: Int]
@@ -65,7 +67,8 @@ extension PlainBookRow {
   /// The values a resilient row holds, to compare with what the twin decodes.
   init(_ row: BookRow) {
     self.init(
-      id: row.id, title: row.title, price: row.price, genre: row.genre, tags: row.tags,
+      id: row.id, title: row.title, price: row.price, published: row.published,
+      genre: row.genre, tags: row.tags,
       scores: row.scores, chapters: row.chapters.map(PlainChapter.init),
       parts: row.parts.mapValues(PlainChapter.init))
   }
@@ -88,7 +91,8 @@ struct CoverRow: FetchableRecord, Decodable {
   /// A clean row: every column holds what its property expects.
   static var cleanRow: [String: (any DatabaseValueConvertible)?] {
     [
-      "id": 1, "title": "A", "price": 2.5, "genre": "poetry", "tags": #"["x","y"]"#,
+      "id": 1, "title": "A", "price": 2.5, "published": "2024-05-06", "genre": "poetry",
+      "tags": #"["x","y"]"#,
       "scores": #"{"a":1,"b":2}"#,
       "chapters": #"[{"name":"one","pages":3,"notes":["n"]},{"name":"two","notes":[]}]"#,
       "parts": #"{"intro":{"name":"i","pages":1,"notes":[]},"outro":{"name":"o","notes":["z"]}}"#,
@@ -103,8 +107,8 @@ struct CoverRow: FetchableRecord, Decodable {
       try db.execute(
         sql: """
           CREATE TABLE book (
-            id INTEGER PRIMARY KEY, title TEXT NOT NULL, price REAL, genre TEXT,
-            tags TEXT, scores TEXT, chapters TEXT, parts TEXT)
+            id INTEGER PRIMARY KEY, title TEXT NOT NULL, price REAL, published TEXT,
+            genre TEXT, tags TEXT, scores TEXT, chapters TEXT, parts TEXT)
           """)
       for (index, changes) in rows.enumerated() {
         var row = Self.cleanRow.merging(changes) { $1 }
@@ -145,12 +149,17 @@ struct CoverRow: FetchableRecord, Decodable {
 
   @Test func cleanRowsDecodeLikeThePlainTwinAndReportNothing() throws {
     let (books, digest, plain) = try fetch([
-      [:], ["price": nil, "tags": "[]", "scores": "{}", "chapters": "[]", "parts": "{}"],
+      [:],
+      [
+        "price": nil, "published": nil, "tags": "[]", "scores": "{}", "chapters": "[]",
+        "parts": "{}",
+      ],
     ])
     let twins = try plain.get()
     #expect(books.map(PlainBookRow.init) == twins)
     #expect(twins[0].tags == ["x", "y"] && twins[0].chapters.count == 2)
     #expect(twins[0].parts["outro"] == PlainChapter(name: "o", pages: nil, notes: ["z"]))
+    #expect(twins[0].published == Date(timeIntervalSince1970: 1_714_953_600))
     #expect(twins[1].price == nil && twins[1].tags.isEmpty && twins[1].parts.isEmpty)
     expectReports(digest, [])
     #if DEBUG
@@ -239,6 +248,15 @@ struct CoverRow: FetchableRecord, Decodable {
         digest, [Reported("tags", .dataCorrupted), Reported("scores", .dataCorrupted)])
     }
     #expect(throws: DecodingError.self) { try plain.get() }
+  }
+
+  /// An optional column whose value GRDB cannot convert is `nil`, reported at the column, with
+  /// GRDB's own error (`RowDecodingError`, not a `DecodingError`). Plain `Codable` throws it.
+  @Test func anOptionalColumnWithABadValueIsNilAndReported() throws {
+    let (book, digest, plain) = try fetchOne(["published": "someday"])
+    #expect(book.published == nil && book.title == "A")
+    expectReports(digest, [Reported("published", .other("RowDecodingError"))])
+    #expect(throws: (any Error).self) { try plain.get() }
   }
 
   /// SQLite stores 'bad' in a REAL column as TEXT (it is no number), and GRDB reads a Double

@@ -86,8 +86,9 @@ import XMLCoder
   /// XMLCoder's `nestedUnkeyedContainer(forKey:)` gives the container the right path
   /// (`books`), so the library's own reports (`books[2]`) are right; but the decoder that
   /// decodes each element has lost the key and carries the index twice, as keys whose text is
-  /// `"0"`, which `entry.path` writes as names. Plain `Codable`'s own errors carry the same
-  /// wrong path; the library reports at the path the element's containers claim.
+  /// `"0"`, which `entry.path` writes as names (in the wrapped layout, `books.0.0.sizes[1]`).
+  /// Plain `Codable`'s own errors carry the same wrong path; the library reports at the path
+  /// the element's containers claim.
   @Test func reportsInsideArrayElementsAreAtTheirRealPaths() throws {
     let (_, digest) = try decode(Shelf.self, Self.badShelf)
     withKnownIssue("LIBRARY BUG: paths inside array elements come from XMLCoder") {
@@ -224,11 +225,6 @@ import XMLCoder
     #expect(alone.genre == .unknown)
     expectReports(aloneDigest, [Reported("genre", .keyNotFound)])
   }
-}
-
-/// An enum alone in its element.
-struct Labelled: Decodable {
-  @Resilient var genre: Genre
 }
 
 /// A shelf whose books are wrapped in one `<books>` element, one `<book>` each.

@@ -30,6 +30,12 @@ struct Shelf: Decodable, Equatable {
   @Resilient var sections: [String: Book]
 }
 
+/// An enum with a fallback alone in its container: when it is missing, the library finds the
+/// reporter only through `superDecoder(forKey:)`.
+struct Labelled: Decodable {
+  @Resilient var genre: Genre
+}
+
 /// `Book` without `@Resilient`.
 struct PlainBook: Decodable, Equatable {
   var title: String
