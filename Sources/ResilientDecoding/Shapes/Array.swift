@@ -78,25 +78,40 @@ extension ResilientValueSource {
     wrap: ([Strategy.Element]) -> Value
   ) -> Resilient<Value> {
     var failures = ElementFailures()
-    let elements: [Strategy.Element]
+    var elements: [Strategy.Element]
     do {
       var container = try unkeyedContainer()
-      elements = decodeElements(strategy, from: &container, failures: &failures, source: self)
+      var held: [HeldReport]? = []
+      elements = decodeElements(
+        strategy, from: &container, failures: &failures, source: self, heldReports: &held)
+      if let held {
+        // No element decoded: the decoder may have misread the array; decoding it whole can
+        // only keep more.
+        if let (result, reports) = decodeArrayWhole(strategy),
+          let whole = try? result.get(), !whole.elements.isEmpty
+        {
+          (elements, failures) = (whole.elements, whole.failures)
+          passOn(reports)
+        } else {
+          passOn(held)
+        }
+      }
     } catch {
       if isMissing { return .init(absent(), outcome: .keyNotFound) }
       if (try? decodeNil()) == true { return .init(absent(), outcome: .valueWasNil) }
-      switch decodeArrayWhole(strategy) {
+      guard let (result, reports) = decodeArrayWhole(strategy) else {
+        report(error)
+        return .init(wrap([]), outcome: .recoveredFrom(error, wasReported: true))
+      }
+      passOn(reports)
+      switch result {
       case .success(let whole):
-        elements = whole.elements
-        failures = whole.failures
+        (elements, failures) = (whole.elements, whole.failures)
       case .failure(let wholeError):
         // Not an array: the error of decoding it whole says so, where the first one may only
         // say that the decoder refused a nested container.
         report(wholeError)
         return .init(wrap([]), outcome: .recoveredFrom(wholeError, wasReported: true))
-      case nil:
-        report(error)
-        return .init(wrap([]), outcome: .recoveredFrom(error, wasReported: true))
       }
     }
     #if DEBUG

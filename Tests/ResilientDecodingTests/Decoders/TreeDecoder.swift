@@ -35,6 +35,11 @@ struct TreeDecoder: Decoder {
     /// `decode(_:forKey:)` reads a value with a decoder of its own, without quirks, whose
     /// coding path starts afresh: GRDB's records decode a JSON column with a `JSONDecoder`.
     static let restartsPathsOfValuesForKeys = Quirks(rawValue: 1 << 4)
+    /// An array of one element may be written as the element alone: a decoder's unkeyed
+    /// container holds such an object as one element, but `nestedUnkeyedContainer(forKey:)`
+    /// lists the object's member values instead, as XMLCoder does for an XML element repeated
+    /// once.
+    static let misreadsLoneElements = Quirks(rawValue: 1 << 5)
 
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
@@ -86,6 +91,9 @@ struct TreeDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    if case .object = value, quirks.contains(.misreadsLoneElements) {
+      return UnkeyedContainer(decoder: self, elements: [value])
+    }
     guard case .array(let elements) = value else { throw mismatch([Any].self) }
     return UnkeyedContainer(decoder: self, elements: elements)
   }
@@ -236,7 +244,13 @@ extension TreeDecoder {
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       try refuseNestedContainer(forKey: key)
-      return try child(key).unkeyedContainer()
+      let child = try child(key)
+      if case .object(let members) = child.value,
+        decoder.quirks.contains(.misreadsLoneElements)
+      {
+        return UnkeyedContainer(decoder: child, elements: members.map(\.value))
+      }
+      return try child.unkeyedContainer()
     }
 
     private func refuseNestedContainer(forKey key: Key) throws {

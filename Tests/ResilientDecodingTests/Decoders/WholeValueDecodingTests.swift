@@ -73,6 +73,40 @@ import Testing
       ])
   }
 
+  struct Shelf: Decodable, Equatable {
+    @Resilient var products: [Product]
+  }
+
+  struct PlainShelf: Decodable, Equatable {
+    let products: [Product]
+  }
+
+  /// A nested container that misreads an array of one element (XMLCoder's) makes every
+  /// element fail; decoded whole, the array keeps what plain `Codable` keeps, and nothing the
+  /// misreading failed on is reported.
+  @Test func anArrayWhoseElementsAllFailIsDecodedWholeWhenThatKeepsMore() throws {
+    let lone: Tree = ["products": ["name": "p", "price": 2]]
+    let quirks: TreeDecoder.Quirks = [.misreadsLoneElements]
+    let plain = try TreeDecoder.decode(PlainShelf.self, from: lone, quirks: quirks).value
+    let shelf = try TreeDecoder.decode(Shelf.self, from: lone, quirks: quirks)
+    #expect(shelf.value.products == plain.products)
+    #expect(shelf.value.products.map(\.name) == ["p"])
+    #expect(shelf.digest == nil)
+    #if DEBUG
+      #expect(OutcomeKind(shelf.value.$products.outcome) == .decodedSuccessfully)
+    #endif
+
+    // Elements that all fail with a decoder that reads them right fail again decoded whole:
+    // the first decode stands, each failure reported once.
+    let bad: Tree = ["products": [["price": 1], 2]]
+    let failed = try TreeDecoder.decode(Shelf.self, from: bad, quirks: quirks)
+    #expect(failed.value.products == [])
+    #expect(
+      reports(failed.digest) == [
+        Report("products.Index 0", .keyNotFound("name")), Report("products.Index 1", .typeMismatch),
+      ])
+  }
+
   struct Owner: Decodable, Equatable {
     @Resilient var age: Int?
   }

@@ -22,7 +22,7 @@ extension ResilientValueSource {
   ///
   /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
   /// ``DecodingThreadState``); otherwise the dictionary is decoded as
-  /// `[String: DictionaryEntry]`, which decoders treat as a plain string-keyed dictionary (so
+  /// `[String: CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so
   /// keys are never converted) and in which every entry catches its own error. Keys are then
   /// converted, which may reject more entries. Failed and rejected entries are reported together
   /// in key order: decoders hand entries over in hash order, which changes from run to run, and
@@ -41,27 +41,24 @@ extension ResilientValueSource {
       decoded = try? Strategy.decodePlainDictionary(from: self)
       if !trial.end(succeeded: decoded != nil) { decoded = nil }
     }
-    let entries: [String: DictionaryEntry<Strategy>]
+    let entries: [String: CaughtValue<Strategy>]
     var held: [HeldReport] = []
-    var rootPath = codingPath
     if let decoded {
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
-      entries = decoded.mapValues { DictionaryEntry(value: $0) }
+      entries = decoded.mapValues { CaughtValue(value: $0) }
     } else {
       // Reports made while the entries decode are held back, to be passed on in key order.
       let hold = DecodingThreadState.holdReports()
-      let result = Result { try decodePlain(DictionaryEntries<Strategy>.self) }
+      let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
       held = hold?.end() ?? []
       switch result {
       case .success(let decodedEntries):
-        entries = decodedEntries.entries
-        rootPath = decodedEntries.rootPath
+        entries = decodedEntries
       case .failure(let error):
-        DictionaryEntry<Strategy>.reportInKeyOrder(
-          [:], rejected: [:], held: held, rootPath: rootPath, to: self)
+        reportEntriesInKeyOrder([String: CaughtValue<Strategy>](), rejected: [:], held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         DecodingThreadState.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
@@ -74,13 +71,11 @@ extension ResilientValueSource {
     let value = wrap(converted)
     if allDecoded && rejected.isEmpty {
       if !held.isEmpty {
-        DictionaryEntry.reportInKeyOrder(
-          entries, rejected: [:], held: held, rootPath: rootPath, to: self)
+        reportEntriesInKeyOrder(entries, rejected: [:], held: held)
       }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    DictionaryEntry.reportInKeyOrder(
-      entries, rejected: rejected, held: held, rootPath: rootPath, to: self)
+    reportEntriesInKeyOrder(entries, rejected: rejected, held: held)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
@@ -115,62 +110,32 @@ extension Resilient {
   }
 }
 
-/// One value of a resilient dictionary: decoding it never throws, it keeps the value or the
-/// error and where it happened.
-///
-/// The error is not reported while the entry decodes: decoders visit the entries of a
-/// dictionary in no fixed order (`JSONDecoder` in hash order, different on every run), so
-/// the dictionary reports them afterwards, in key order, to keep the digest the
-/// same from run to run.
-@usableFromInline
-struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
-  @usableFromInline let value: Strategy.Element?
-  @usableFromInline let failure: DictionaryEntryFailure?
-
-  /// An entry whose value decoded.
-  @inlinable
-  init(value: Strategy.Element) {
-    self.value = value
-    self.failure = nil
-  }
-
-  @inlinable
-  init(from decoder: any Decoder) {
-    do {
-      value = try Strategy.decode(from: decoder.singleValueContainer())
-      failure = nil
-    } catch {
-      value = nil
-      failure = DictionaryEntryFailure(
-        error: Strategy.decodingError(error, at: decoder.codingPath),
-        codingPath: decoder.codingPath)
-    }
-  }
-
+extension ResilientValueSource {
   /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (in `held`), then the error of the entry if it failed (at its own coding path),
-  /// then the error its key was rejected with (at the dictionary's path and the entry's key).
+  /// decoded (in `held`), then the error of the entry if it failed, then the error its key was
+  /// rejected with, all at the dictionary's path and the entry's key.
   ///
-  /// Paths that the decoder started afresh at `rootPath` (see ``rerooted(_:from:onto:)``) are
-  /// moved under the dictionary's own path first.
+  /// A path that does not start at the dictionary's own path was started afresh by a decoder
+  /// that decodes the dictionary with a decoder of its own (GRDB's JSON columns): it is moved
+  /// under the dictionary's path first.
   @usableFromInline
-  static func reportInKeyOrder<Source: ResilientValueSource>(
-    _ entries: [String: Self], rejected: [String: any Error], held: [HeldReport],
-    rootPath: [any CodingKey], to source: Source
+  func reportEntriesInKeyOrder<Strategy: ResilientElementStrategy>(
+    _ entries: [String: CaughtValue<Strategy>], rejected: [String: any Error],
+    held: [HeldReport]
   ) {
-    let basePath = source.codingPath
+    let basePath = codingPath
     var reports: [(key: String, rank: Int, report: HeldReport)] = []
     for (index, report) in held.enumerated() {
-      let path = rerooted(report.codingPath, from: rootPath, onto: basePath)
+      let path = rerooted(report.codingPath, onto: basePath)
       let key = path.count > basePath.count ? path[basePath.count].stringValue : ""
       reports.append(
         (key, index, HeldReport(reporter: report.reporter, error: report.error, codingPath: path)))
     }
     let hasFailures = !rejected.isEmpty || entries.values.contains { $0.failure != nil }
-    if hasFailures, let reporter = source.findReporter() {
+    if hasFailures, let reporter = findReporter() {
       for (key, entry) in entries {
         guard let failure = entry.failure else { continue }
-        let path = rerooted(failure.codingPath, from: rootPath, onto: basePath)
+        let path = basePath + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
         reports.append(
           (key, held.count, HeldReport(reporter: reporter, error: failure.error, codingPath: path)))
       }
@@ -181,39 +146,6 @@ struct DictionaryEntry<Strategy: ResilientElementStrategy>: Decodable {
       }
     }
     reports.sort { ($0.key, $0.rank) < ($1.key, $1.rank) }
-    for (_, _, report) in reports {
-      report.reporter.report(report.error, at: report.codingPath)
-    }
-  }
-}
-
-/// The entries of a resilient dictionary, decoded one by one as a plain string-keyed
-/// dictionary, with the coding path the decoder gave the dictionary, which may start afresh
-/// (see ``rerooted(_:from:onto:)``).
-@usableFromInline
-struct DictionaryEntries<Strategy: ResilientElementStrategy>: Decodable {
-  @usableFromInline let entries: [String: DictionaryEntry<Strategy>]
-  @usableFromInline let rootPath: [any CodingKey]
-
-  @inlinable
-  init(from decoder: any Decoder) throws {
-    rootPath = decoder.codingPath
-    entries = try decoder.singleValueContainer().decode([String: DictionaryEntry<Strategy>].self)
-  }
-}
-
-/// Why an entry of a resilient dictionary failed, and where.
-///
-/// A class, so that an entry that decoded carries one null reference, not room for an error and
-/// a path.
-@usableFromInline
-final class DictionaryEntryFailure {
-  @usableFromInline let error: any Error
-  @usableFromInline let codingPath: [any CodingKey]
-
-  @inlinable
-  init(error: any Error, codingPath: [any CodingKey]) {
-    self.error = error
-    self.codingPath = codingPath
+    passOn(reports.map(\.report))
   }
 }

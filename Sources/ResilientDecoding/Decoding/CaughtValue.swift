@@ -1,0 +1,47 @@
+// A value that catches its own error: decoding it never throws. Arrays decoded whole and the
+// entries of dictionaries are decoded as such values, so that one that fails costs only
+// itself, and its error is reported afterwards, where and when the collection decides.
+
+/// One value of a collection: decoding it never throws; it keeps the value, or the error and
+/// the coding path its decoder gave it.
+@usableFromInline
+struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
+  @usableFromInline let value: Strategy.Element?
+  @usableFromInline let failure: CaughtFailure?
+
+  /// A value that decoded.
+  @inlinable
+  init(value: Strategy.Element) {
+    self.value = value
+    self.failure = nil
+  }
+
+  @inlinable
+  init(from decoder: any Decoder) {
+    do {
+      value = try Strategy.decode(from: decoder.singleValueContainer())
+      failure = nil
+    } catch {
+      value = nil
+      failure = CaughtFailure(
+        error: Strategy.decodingError(error, at: decoder.codingPath),
+        codingPath: decoder.codingPath)
+    }
+  }
+}
+
+/// Why a caught value failed, and where its decoder said it was.
+///
+/// A class, so that a value that decoded carries one null reference, not room for an error and
+/// a path.
+@usableFromInline
+final class CaughtFailure {
+  @usableFromInline let error: any Error
+  @usableFromInline let codingPath: [any CodingKey]
+
+  @inlinable
+  init(error: any Error, codingPath: [any CodingKey]) {
+    self.error = error
+    self.codingPath = codingPath
+  }
+}
