@@ -25,10 +25,10 @@ protocol ResilientElementStrategy {
   static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
     -> [String: Element]?
 
-  /// The standard library type this strategy decodes through the container's concrete
-  /// overloads (the element, or a raw value), if any: then no `init(from:)` of the user's runs,
-  /// and any error is the decoder's own.
-  static var primitiveType: Any.Type? { get }
+  /// Whether this strategy decodes a standard library primitive through the container's
+  /// concrete overloads (the element, or a raw value): then no `init(from:)` of the user's
+  /// runs, and any error is the decoder's own.
+  static var decodesPrimitive: Bool { get }
 }
 
 extension ResilientElementStrategy {
@@ -42,7 +42,7 @@ extension ResilientElementStrategy {
   static func decodingError(
     _ error: any Error, at codingPath: @autoclosure () -> [any CodingKey]
   ) -> any Error {
-    if error is DecodingError || error is UnknownNovelValueError || primitiveType == nil {
+    guard decodesPrimitive, !(error is DecodingError), !(error is UnknownNovelValueError) else {
       return error
     }
     return wrappedDecoderError(error, at: codingPath())
@@ -57,14 +57,15 @@ func wrappedDecoderError(_ error: any Error, at codingPath: [any CodingKey]) -> 
       codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
 }
 
-/// The standard library's primitive types, which containers decode through concrete overloads.
-@usableFromInline
-func standardPrimitive(_ type: Any.Type) -> Any.Type? {
-  let primitives: [Any.Type] = [
-    String.self, Int.self, Double.self, Bool.self, Float.self, Int64.self, Int32.self,
-    Int16.self, Int8.self, UInt.self, UInt64.self, UInt32.self, UInt16.self, UInt8.self,
-  ]
-  return primitives.contains { $0 == type } ? type : nil
+/// Whether `T` is one of the standard library's primitive types, which containers decode
+/// through concrete overloads; a constant once specialised.
+@inlinable
+func isStandardPrimitive<T>(_: T.Type) -> Bool {
+  T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
+    || T.self == Float.self || T.self == Int64.self || T.self == Int32.self
+    || T.self == Int16.self || T.self == Int8.self || T.self == UInt.self
+    || T.self == UInt64.self || T.self == UInt32.self || T.self == UInt16.self
+    || T.self == UInt8.self
 }
 
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
@@ -103,7 +104,7 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
   }
 
   @inlinable
-  static var primitiveType: Any.Type? { standardPrimitive(Element.self) }
+  static var decodesPrimitive: Bool { isStandardPrimitive(Element.self) }
 }
 
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error
@@ -168,7 +169,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   }
 
   @inlinable
-  static var primitiveType: Any.Type? { standardPrimitive(Element.RawValue.self) }
+  static var decodesPrimitive: Bool { isStandardPrimitive(Element.RawValue.self) }
 }
 
 /// The error for a raw value that has no case: an ``UnknownNovelValueError`` when the type is
