@@ -42,7 +42,12 @@ extension ResilientElementStrategy {
   static func decodingError(
     _ error: any Error, at codingPath: @autoclosure () -> [any CodingKey]
   ) -> any Error {
-    guard decodesPrimitive, !(error is DecodingError), !(error is UnknownNovelValueError) else {
+    // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic cast,
+    // on every failed value.
+    let errorType = type(of: error)
+    guard decodesPrimitive, errorType != DecodingError.self,
+      errorType != UnknownNovelValueError.self
+    else {
       return error
     }
     return wrappedDecoderError(error, at: codingPath())
