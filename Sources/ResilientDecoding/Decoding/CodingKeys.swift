@@ -70,6 +70,19 @@ func rerooted(_ path: [any CodingKey], onto base: [any CodingKey]) -> [any Codin
   path.count >= base.count && isSamePath(path.prefix(base.count), base) ? path : base + path
 }
 
+extension String {
+  /// Whether this key comes before `other` in key order, the order of their Unicode scalars:
+  /// a total order on the keys of a dictionary, so that a sort by key is the same on every run.
+  ///
+  /// `<` is not: on some toolchains it holds neither way between a key and a different one that
+  /// starts with a canonically equivalent character (`"é7"` and `"e\u{301}"`), and a sort with it
+  /// then follows the order the decoder handed the entries over in.
+  @usableFromInline
+  func precedesInKeyOrder(_ other: String) -> Bool {
+    utf8.lexicographicallyPrecedes(other.utf8)
+  }
+}
+
 /// Whether two coding paths name the same keys.
 @usableFromInline
 func isSamePath(

@@ -39,15 +39,16 @@ extension ErrorDigest {
     }
 
     func appendLines(to lines: inout [String], indent: String) {
-      for summary in summaries.sorted() {
+      for summary in summaries.sorted(by: { $0.precedesInKeyOrder($1) }) {
         lines.append("\(indent)- \(summary)")
       }
       let names = order.values.sorted { lhs, rhs in
         switch (lhs.intValue, rhs.intValue) {
-        case (let left?, let right?): return left != right ? left < right : lhs.name < rhs.name
+        case (let left?, let right?):
+          return left != right ? left < right : lhs.name.precedesInKeyOrder(rhs.name)
         case (.some, nil): return true
         case (nil, .some): return false
-        case (nil, nil): return lhs.name < rhs.name
+        case (nil, nil): return lhs.name.precedesInKeyOrder(rhs.name)
         }
       }
       for (_, name) in names {

@@ -63,11 +63,11 @@
       @usableFromInline
       let wholeValueError: (any Error)?
 
-      /// The errors of the entries that failed, ordered by key; or, when the value as a whole
-      /// could not be decoded, that one error.
+      /// The errors of the entries that failed, ordered by key (the order of the keys' Unicode
+      /// scalars); or, when the value as a whole could not be decoded, that one error.
       public var errors: [any Error] {
         if let wholeValueError { return [wholeValueError] }
-        return results.sorted { $0.key < $1.key }.compactMap { entry in
+        return results.sorted { $0.key.precedesInKeyOrder($1.key) }.compactMap { entry in
           if case .failure(let error) = entry.value { return error }
           return nil
         }

@@ -27,7 +27,7 @@ indirect enum CanonicalValue: Equatable, Sendable, CustomStringConvertible {
   static func bagOf(_ values: [CanonicalValue]) -> CanonicalValue {
     var unique: [CanonicalValue] = []
     for value in values where !unique.contains(value) { unique.append(value) }
-    return .bag(unique.sorted { $0.sortKey < $1.sortKey })
+    return .bag(unique.sorted { $0.sortKey.isBeforeInKeyOrder($1.sortKey) })
   }
 
   /// The description, with strings in their composed form so that equal strings sort alike.
@@ -53,7 +53,9 @@ indirect enum CanonicalValue: Equatable, Sendable, CustomStringConvertible {
     case .list(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
     case .bag(let values): return "{" + values.map(\.description).joined(separator: ", ") + "}"
     case .map(let entries):
-      let parts = entries.keys.sorted().map { "\(Self.quote($0)): \(entries[$0]!)" }
+      let parts = entries.keys.sorted { $0.isBeforeInKeyOrder($1) }.map {
+        "\(Self.quote($0)): \(entries[$0]!)"
+      }
       return "[" + parts.joined(separator: ", ") + "]"
     #if DEBUG
       case .property(let value, let diagnostics):
@@ -67,7 +69,7 @@ indirect enum CanonicalValue: Equatable, Sendable, CustomStringConvertible {
     if self == actual { return nil }
     switch (self, actual) {
     case (.map(let expected), .map(let found)):
-      for key in Set(expected.keys).union(found.keys).sorted() {
+      for key in Set(expected.keys).union(found.keys).sorted(by: { $0.isBeforeInKeyOrder($1) }) {
         guard let left = expected[key], let right = found[key] else {
           return "\(path).\(key): expected \(expected[key]?.description ?? "nothing"), "
             + "found \(found[key]?.description ?? "nothing")"
@@ -243,7 +245,8 @@ extension CanonicalValue {
     _ value: CanonicalValue, _ predictions: [String: Prediction]
   ) -> CanonicalValue {
     #if DEBUG
-      let failures = predictions.sorted { $0.key < $1.key }.compactMap(\.value.failure)
+      let failures = predictions.sorted { $0.key.isBeforeInKeyOrder($1.key) }
+        .compactMap(\.value.failure)
       return .property(
         value,
         PropertyDiagnostics(
@@ -320,7 +323,9 @@ extension CanonicalValue {
       case .none: return "-"
       case .elements(let results): return "\(results)"
       case .entries(let results, let errors):
-        let written = results.keys.sorted().map { "\(CanonicalValue.quote($0)): \(results[$0]!)" }
+        let written = results.keys.sorted { $0.isBeforeInKeyOrder($1) }.map {
+          "\(CanonicalValue.quote($0)): \(results[$0]!)"
+        }
         return "[" + written.joined(separator: ", ") + "] errors: \(errors)"
       }
     }

@@ -35,8 +35,13 @@ struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
 
   /// Reports in a fixed order, to compare lists whose order does not matter.
   static func sorted(_ reports: [GeneratedReport]) -> [GeneratedReport] {
-    reports.map { (key: ($0.description, $0.keys.count), report: $0) }
-      .sorted { $0.key < $1.key }.map(\.report)
+    reports.map { (text: $0.description, depth: $0.keys.count, report: $0) }
+      .sorted { lhs, rhs in
+        if lhs.text.isBeforeInKeyOrder(rhs.text) { return true }
+        if rhs.text.isBeforeInKeyOrder(lhs.text) { return false }
+        return lhs.depth < rhs.depth
+      }
+      .map(\.report)
   }
 
   /// A key of a coding path known only by its string value.

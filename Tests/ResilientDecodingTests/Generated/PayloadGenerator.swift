@@ -656,7 +656,7 @@ struct GeneratedField: Sendable {
       }
     }
     var kept: [String: CanonicalValue] = [:]
-    for (key, value) in candidates.sorted(by: { $0.key < $1.key }) {
+    for (key, value) in candidates.sorted(by: { $0.key.isBeforeInKeyOrder($1.key) }) {
       let converted: String?
       switch keys {
       case .string: converted = key
@@ -677,7 +677,8 @@ struct GeneratedField: Sendable {
     return PlannedField(
       json: .object(entries.map { ($0.key, $0.sample.json) }),
       expected: .entriesProperty(.map(kept), predictions),
-      reports: innerReports + entryReports.sorted { $0.keys.last! < $1.keys.last! })
+      reports: innerReports
+        + entryReports.sorted { $0.keys.last!.isBeforeInKeyOrder($1.keys.last!) })
   }
 
   /// A dictionary key: usually a valid one, with probability `dirt` a corrupted one.

@@ -16,6 +16,16 @@ func pathDescription(_ codingPath: [any CodingKey]) -> String {
   codingPath.map(\.stringValue).joined(separator: ".")
 }
 
+// MARK: - Key order
+
+extension String {
+  /// Whether this key comes before `other` in the order the library sorts dictionary keys in:
+  /// that of their Unicode scalars, a total order (`<` is not one for every pair of keys).
+  func isBeforeInKeyOrder(_ other: String) -> Bool {
+    utf8.lexicographicallyPrecedes(other.utf8)
+  }
+}
+
 // MARK: - Errors
 
 /// A novel value, told apart by type: `.novel("7")` is the string, `.novel(7)` the integer.
@@ -245,7 +255,9 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
 
   /// Entry results written in full as `key: success(…)` or `key: failure(…)`, sorted by key.
   func describe<Value>(_ results: [String: Result<Value, any Error>]) -> [String] {
-    results.sorted { $0.key < $1.key }.map { "\($0.key): \(describeResult($0.value))" }
+    results.sorted { $0.key.isBeforeInKeyOrder($1.key) }.map {
+      "\($0.key): \(describeResult($0.value))"
+    }
   }
 
   private func describeResult<Value>(_ result: Result<Value, any Error>) -> String {
@@ -275,7 +287,7 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
         let entries = Mirror(reflecting: results).children.map { child -> (String, String) in
           let pair = Array(Mirror(reflecting: child.value).children)
           return ("\(pair[0].value)", describeReflected(pair[1].value))
-        }.sorted { $0.0 < $1.0 }
+        }.sorted { $0.0.isBeforeInKeyOrder($1.0) }
         var whole = ""
         var failed = entries.filter { $0.1.hasPrefix("failure") }.count
         if let wholeValueError = mirror.descendant("wholeValueError", "some") as? any Error {

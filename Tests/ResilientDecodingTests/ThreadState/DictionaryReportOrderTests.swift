@@ -86,4 +86,32 @@ final class DictionaryReportOrderTests: XCTestCase {
       XCTAssertEqual(try reportsOfDecoding(data), first)
     }
   }
+
+  private struct Scores: Decodable {
+    @Resilient var scores: [String: Int]
+    @Resilient var byLevel: [Int: Int]
+  }
+
+  /// Keys that `String`'s `<` does not order on some toolchains (neither of `"é7"` and
+  /// `"e\u{301}"` is less than the other, yet they differ) come in the order of their Unicode
+  /// scalars, the same on every decode; so do keys that convert to the same `Int`.
+  func testKeysComeInTheOrderOfTheirUnicodeScalarsOnEveryDecode() throws {
+    let keys = ["e\u{301}", "\u{e9}7", "b", "e\u{301}x", "\u{e9}a", "Z"]
+    let body = keys.map { #""\#($0)": "x""# }.joined(separator: ", ")
+    let json = #"{"scores": {\#(body)}, "byLevel": {"1": 1, "+1": 2, "01": 3, "0001": 4}}"#
+    let expected = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    // "+1" comes first in scalar order ("+" before "0"): it is kept, the others reported.
+    let levels = ["1", "+1", "01", "0001"].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    XCTAssertEqual(levels.first, "+1")
+    for _ in 0..<30 {
+      let (model, digest) = try decode(Scores.self, json: json)
+      XCTAssertEqual(model.byLevel, [1: 2], "the first key in scalar order is kept")
+      let paths = try XCTUnwrap(digest).entries.map(\.codingPath)
+      let scoreKeys = paths.filter { $0.first?.stringValue == "scores" }.map { $0[1].stringValue }
+      XCTAssertEqual(
+        scoreKeys.map { Array($0.unicodeScalars) }, expected.map { Array($0.unicodeScalars) })
+      let levelKeys = paths.filter { $0.first?.stringValue == "byLevel" }.map { $0[1].stringValue }
+      XCTAssertEqual(levelKeys, Array(levels.dropFirst()))
+    }
+  }
 }

@@ -73,7 +73,7 @@ enum ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: DictionaryKeyConvers
     var basePath: [any CodingKey]?
     // Key order decides which of two keys that convert to the same `Key` is kept, so that the
     // result does not depend on the order the decoder hands entries over in.
-    for (string, value) in entries.sorted(by: { $0.key < $1.key }) {
+    for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
       let codingKey = AnyCodingKey(string)
       let key = Key(codingKey: codingKey)
       if let key, converted[key] == nil {

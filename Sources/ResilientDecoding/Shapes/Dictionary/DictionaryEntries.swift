@@ -145,7 +145,11 @@ extension ResilientValueSource {
         reports.append((key, held.count + 1, report))
       }
     }
-    reports.sort { ($0.key, $0.rank) < ($1.key, $1.rank) }
+    reports.sort {
+      if $0.key.precedesInKeyOrder($1.key) { return true }
+      if $1.key.precedesInKeyOrder($0.key) { return false }
+      return $0.rank < $1.rank
+    }
     passOn(reports.map(\.report))
   }
 }
