@@ -371,7 +371,7 @@ func fuzzCheckOutcomes<T>(
   #if DEBUG
     var expected: [FuzzError] = []
     expect(value, &expected)
-    expected.sort { $0.description < $1.description }
+    expected.sort { $0.description.utf8.lexicographicallyPrecedes($1.description.utf8) }
     let found = fuzzSortedErrors(digest)
     if found != expected {
       fuzzViolation(
@@ -421,7 +421,7 @@ func fuzzErrors(_ digest: ErrorDigest?) -> [FuzzError] {
 
 /// The errors of a digest, in a canonical order.
 func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
-  fuzzErrors(digest).sorted { $0.description < $1.description }
+  fuzzErrors(digest).sorted { $0.description.utf8.lexicographicallyPrecedes($1.description.utf8) }
 }
 
 // MARK: - Errors the DEBUG outcomes account for
