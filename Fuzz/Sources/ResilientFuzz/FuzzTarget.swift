@@ -54,7 +54,8 @@ extension FuzzEnvelope: Equatable where Payload: Equatable {}
 
 /// One `@Resilient` property of every kind. No property can throw, so decoding the model
 /// throws only when the input is not a JSON object. `link` and `links` are where the property
-/// list of a document writes a URL (see `FuzzDocument.binaryPropertyList()`).
+/// list of a document writes a URL (see `FuzzDocument.binaryPropertyList()`). `theme` to
+/// `boxed` are of types with a fallback (`ResilientDecodable`, in `Fallbacks.swift`).
 struct FuzzModel: Decodable, Equatable {
   @Resilient var count: Int?
   @Resilient var name: String?
@@ -79,28 +80,19 @@ struct FuzzModel: Decodable, Equatable {
   @Resilient var envelope: FuzzEnvelope<[Int]?>?
   @Resilient var link: URL?
   @Resilient var links: [URL]
+  @Resilient var theme: FuzzTheme
+  @Resilient var sidebar: FuzzTheme?
+  @Resilient var cover: FuzzAttachment
+  @Resilient var badge: FuzzAttachment?
+  @Resilient var attachments: [FuzzAttachment]
+  @Resilient var themesByName: [String: FuzzTheme]?
+  @Resilient var boxed: FuzzEnvelope<FuzzTheme>?
 
   /// Written out, so that the target can tell which keys of an object the model reads.
   enum CodingKeys: String, CodingKey {
     case count, name, color, shape, accent, flavor, size, numbers, words, flavors, sizes, scores
     case colorsByName, tags, flavorSet, namesById, countsByFlavor, items, child, itemsByKey
-    case envelope, link, links
-  }
-}
-
-/// Whether an input is an object that holds none of `FuzzModel`'s keys. Its keyed container
-/// then has no key at all, so a missing non-optional enum with a fallback (`color`, `shape`),
-/// which is reported, is alone in its container, and only a super-decoder can say where the
-/// reporter is.
-struct FuzzModelWithoutKeys: Decodable {
-  let isEmpty: Bool
-
-  init(from decoder: any Decoder) throws {
-    isEmpty = try decoder.container(keyedBy: FuzzModel.CodingKeys.self).allKeys.isEmpty
-  }
-
-  static func holds(_ data: Data) -> Bool {
-    (try? JSONDecoder().decode(Self.self, from: data))?.isEmpty == true
+    case envelope, link, links, theme, sidebar, cover, badge, attachments, themesByName, boxed
   }
 }
 
@@ -138,13 +130,16 @@ let fuzzState = FuzzState()
 public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let data = Data(bytes: bytes, count: count)
   let document = FuzzDocument(json: data)
+  let reference = FuzzModelReference(json: data)
   fuzzCheck(
     FuzzModel.self, data, name: "model",
     propertyList: document?.binaryPropertyList(readAsFuzzModel: true),
-    superDecoderCalls: FuzzModelWithoutKeys.holds(data) ? ["color", "shape"] : []
-  ) { model, errors in
-    model.expectErrors(at: [], into: &errors)
-  }
+    superDecoderCalls: reference?.superDecoderCalls ?? [], decodes: reference != nil,
+    invariants: { model, digest in
+      reference.map { model.fallbackViolations($0, digest) } ?? ["plain Codable read no object"]
+    },
+    expect: { model, errors in model.expectErrors(at: [], into: &errors) }
+  )
   let propertyList = document?.binaryPropertyList(readAsFuzzModel: false)
   fuzzCheck(
     Resilient<[FuzzItem]>.self, data, name: "top-level items", propertyList: propertyList
@@ -164,6 +159,38 @@ public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: In
         map.projectedValue.outcome, map.projectedValue.results, at: [], into: &errors)
     #endif
   }
+  // A type with a fallback at the top level, and as elements (the fallback in place of an
+  // element that fails), resolved at run time.
+  let attachment = try? JSONDecoder().decode(FuzzAttempt<FuzzAttachment>.self, from: data)
+  fuzzCheck(
+    Resilient<FuzzAttachment>.self, data, name: "top-level attachment",
+    propertyList: propertyList, decodes: attachment != nil,
+    invariants: { value, digest in
+      attachment.map { fuzzTopLevelFallbackViolations(value, $0.result, digest) } ?? []
+    },
+    expect: { value, errors in
+      #if DEBUG
+        fuzzExpectValue(value.projectedValue.outcome, at: [], into: &errors)
+        value.wrappedValue.expectErrors(at: [], into: &errors)
+      #endif
+    }
+  )
+  let elements = try? JSONDecoder().decode([FuzzAttempt<FuzzAttachment>].self, from: data)
+  fuzzCheck(
+    [Resilient<FuzzAttachment>].self, data, name: "top-level attachment elements",
+    propertyList: propertyList, decodes: elements != nil,
+    invariants: { value, digest in
+      elements.map { fuzzElementFallbackViolations(value, $0, digest) } ?? []
+    },
+    expect: { value, errors in
+      #if DEBUG
+        for (index, element) in value.enumerated() {
+          fuzzExpectValue(element.projectedValue.outcome, at: ["Index \(index)"], into: &errors)
+          element.wrappedValue.expectErrors(at: ["Index \(index)"], into: &errors)
+        }
+      #endif
+    }
+  )
   return 0
 }
 
@@ -198,7 +225,7 @@ struct FuzzError: Hashable, CustomStringConvertible {
   }
 
   var description: String {
-    "/" + path.joined(separator: "/") + " " + kind
+    fuzzShow(path) + " " + kind
   }
 }
 
@@ -211,36 +238,49 @@ func fuzzViolation(_ invariant: String, _ name: String, _ data: Data) -> Never {
 /// A decode with the one-call API: the value and its digest, or the error thrown.
 typealias FuzzDecoded<T> = Result<(value: T, digest: ErrorDigest?), any Error>
 
+/// Further invariants of a decoded value and its digest, checked in any build: a description
+/// of each that breaks.
+typealias FuzzInvariants<T> = (T, ErrorDigest?) -> [String]
+
 /// Decodes `data` as `T` with every decoder and checks every invariant.
 ///
 /// `propertyList` is the same document for `PropertyListDecoder`, `nil` when property lists
 /// cannot hold it. `expect` lists the errors the DEBUG outcomes of the value say were reported;
 /// each digest must hold exactly those. `superDecoderCalls` are the paths at which the strict
-/// decoder must be asked for a super-decoder, and the only ones.
+/// decoder must be asked for a super-decoder, and the only ones. `decodes` says whether the
+/// decode must succeed or throw, when that is known; `invariants` checks every decoded value.
 func fuzzCheck<T: Decodable & Equatable>(
   _: T.Type,
   _ data: Data,
   name: String,
   propertyList: Data?,
   superDecoderCalls: [String] = [],
+  decodes: Bool? = nil,
+  invariants: FuzzInvariants<T> = { _, _ in [] },
   expect: (T, inout [FuzzError]) -> Void
 ) {
   let state = fuzzState
-  let json = fuzzCheckJSON(T.self, data, name: name, expect: expect)
+  let json = fuzzCheckJSON(T.self, data, name: name, invariants: invariants, expect: expect)
+  if let decodes, decodes != ((try? json.get()) != nil) {
+    fuzzViolation(
+      decodes ? "the decode threw: \(json)" : "the decode did not throw where plain Codable did",
+      name, data)
+  }
 
   if let propertyList {
     let decoded = Result { try state.propertyList.decode(T.self, from: propertyList) }
     let digest = state.propertyListReporter.flushReportedErrors()
     fuzzCheckAgainstJSON(
       decoded, digest, json, decoder: "PropertyListDecoder", name: name, data,
-      expect: expect)
+      invariants: invariants, expect: expect)
   }
 
   let decoded = Result { try state.strict.decodeStrictly(T.self, from: data) }
   let digest = state.strictReporter.flushReportedErrors()
   let calls = state.superDecoderCalls.flush()
   fuzzCheckAgainstJSON(
-    decoded, digest, json, decoder: "strict decoder", name: name, data, expect: expect)
+    decoded, digest, json, decoder: "strict decoder", name: name, data, invariants: invariants,
+    expect: expect)
   if calls != superDecoderCalls {
     fuzzViolation(
       "the strict decoder was asked for super-decoders at \(calls), expected \(superDecoderCalls)",
@@ -254,6 +294,7 @@ func fuzzCheckJSON<T: Decodable>(
   _: T.Type,
   _ data: Data,
   name: String,
+  invariants: FuzzInvariants<T>,
   expect: (T, inout [FuzzError]) -> Void
 ) -> FuzzDecoded<T> {
   let state = fuzzState
@@ -291,6 +332,7 @@ func fuzzCheckJSON<T: Decodable>(
           + "\n---\n\(sharedDigest.map { "\($0)" } ?? "none")", name, data)
     }
     fuzzCheckOutcomes(value, digest, name: name, data: data, expect: expect)
+    fuzzCheckInvariants(value, digest, name: name, data: data, invariants: invariants)
   default:
     fuzzViolation("one decode threw and the other did not: \(oneCall) / \(shared)", name, data)
   }
@@ -307,6 +349,7 @@ func fuzzCheckAgainstJSON<T: Decodable & Equatable>(
   decoder: String,
   name: String,
   _ data: Data,
+  invariants: FuzzInvariants<T>,
   expect: (T, inout [FuzzError]) -> Void
 ) {
   let name = "\(name), \(decoder)"
@@ -316,6 +359,7 @@ func fuzzCheckAgainstJSON<T: Decodable & Equatable>(
   case (.success(let value), .success(let reference)):
     fuzzCheckDigest(digest, name: name, data: data)
     fuzzCheckOutcomes(value, digest, name: name, data: data, expect: expect)
+    fuzzCheckInvariants(value, digest, name: name, data: data, invariants: invariants)
     if value != reference.value {
       let difference = fuzzDifference(value, reference.value) ?? "\(value) / \(reference.value)"
       fuzzViolation("the value differs from JSONDecoder's at \(difference)", name, data)
@@ -379,6 +423,20 @@ func fuzzCheckOutcomes<T>(
         name, data)
     }
   #endif
+}
+
+/// Checks the further invariants of a decoded value and its digest.
+func fuzzCheckInvariants<T>(
+  _ value: T,
+  _ digest: ErrorDigest?,
+  name: String,
+  data: Data,
+  invariants: FuzzInvariants<T>
+) {
+  let violations = invariants(value, digest)
+  if !violations.isEmpty {
+    fuzzViolation(violations.joined(separator: "\n"), name, data)
+  }
 }
 
 /// Checks that a digest is consistent with itself.
@@ -527,6 +585,25 @@ func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
       }
       fuzzExpectValue($link.outcome, at: ["link"], into: &errors)
       fuzzExpectElements($links.outcome, $links.results, at: ["links"], into: &errors)
+      fuzzExpectValue($theme.outcome, at: ["theme"], into: &errors)
+      theme.expectErrors(at: ["theme"], into: &errors)
+      fuzzExpectValue($sidebar.outcome, at: ["sidebar"], into: &errors)
+      sidebar?.expectErrors(at: ["sidebar"], into: &errors)
+      fuzzExpectValue($cover.outcome, at: ["cover"], into: &errors)
+      cover.expectErrors(at: ["cover"], into: &errors)
+      fuzzExpectValue($badge.outcome, at: ["badge"], into: &errors)
+      badge?.expectErrors(at: ["badge"], into: &errors)
+      fuzzExpectElements(
+        $attachments.outcome, $attachments.results, at: ["attachments"], into: &errors
+      ) { attachment, path, errors in attachment.expectErrors(at: path, into: &errors) }
+      fuzzExpectEntries(
+        $themesByName.outcome, $themesByName.results, at: ["themesByName"], into: &errors
+      ) { theme, path, errors in theme.expectErrors(at: path, into: &errors) }
+      fuzzExpectValue($boxed.outcome, at: ["boxed"], into: &errors)
+      if let boxed {
+        fuzzExpectValue(boxed.$payload.outcome, at: ["boxed", "payload"], into: &errors)
+        boxed.payload.expectErrors(at: ["boxed", "payload"], into: &errors)
+      }
     }
   }
 #else
