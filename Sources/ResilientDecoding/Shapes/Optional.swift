@@ -104,6 +104,9 @@ extension Optional: ResilientShape where Wrapped: Decodable {
     if let raw = Wrapped.self as? any ResilientRawRepresentable.Type {
       return decodeOptionalRawValue(raw, from: source) as? Resilient<Self>
     }
+    if let withFallback = Wrapped.self as? any ResilientDecodable.Type {
+      return decodeOptionalWithFallback(withFallback, from: source) as? Resilient<Self>
+    }
     return source.decodeResilientOptional(PlainElement<Wrapped>.self, recoveringTo: nil)
   }
 
@@ -112,6 +115,13 @@ extension Optional: ResilientShape where Wrapped: Decodable {
     _: Collection.Type, from source: some ResilientValueSource
   ) -> Any? {
     Collection.decodeResilientlyAsOptional(from: source)
+  }
+
+  /// `T?` of a ``ResilientDecodable`` type: `nil`, or the fallback when the value fails.
+  private static func decodeOptionalWithFallback<T: ResilientDecodable>(
+    _: T.Type, from source: some ResilientValueSource
+  ) -> Any {
+    source.decodeResilientOptional(PlainElement<T>.self, recoveringTo: T.decodingFallback)
   }
 
   /// `E?`: `nil` or, when the value cannot be used, the fallback if the type has one.

@@ -45,7 +45,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {
-    KeyedValueSource(container: self, key: key).decodeResilientRawValueWithFallback(T.self)
+    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
+      RawElement<T>.self, fallback: T.decodingFallback)
   }
 
   /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what
@@ -65,24 +66,16 @@ extension KeyedDecodingContainer {
 // MARK: - Behaviour
 
 extension ResilientValueSource {
-  /// The behaviour of a non-optional raw-representable value with a fallback: anything but a
-  /// known raw value (a missing key and `null` included) gives the fallback, reported.
+  /// The behaviour of every non-optional value with a fallback: anything but a value that
+  /// decodes (a missing key and `null` included) gives the fallback, reported.
   @inlinable
-  func decodeResilientRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type)
-    -> Resilient<T> where T.DecodingFallback == T
-  {
-    decodeResilientRawValue(T.self, fallback: T.decodingFallback)
-  }
-
-  /// Decodes a raw-representable value, recovering to `fallback` (reported) on any failure.
-  @inlinable
-  func decodeResilientRawValue<T: ResilientRawRepresentable>(
-    _: T.Type, fallback: @autoclosure () -> T
-  ) -> Resilient<T> {
+  func decodeRecoveringToFallback<Strategy: ResilientElementStrategy>(
+    _ strategy: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
     do {
-      return .init(try decode(RawElement<T>.self), outcome: .decodedSuccessfully)
+      return .init(try decode(strategy), outcome: .decodedSuccessfully)
     } catch {
-      let error = RawElement<T>.decodingError(error, at: codingPath)
+      let error = strategy.decodingError(error, at: codingPath)
       report(error)
       return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
     }
@@ -96,6 +89,6 @@ extension ResilientValueSource {
   /// no resilient behaviour (`nil`).
   func decodeRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
     guard let fallback = T.decodingFallback as? T else { return nil }
-    return decodeResilientRawValue(T.self, fallback: fallback)
+    return decodeRecoveringToFallback(RawElement<T>.self, fallback: fallback)
   }
 }

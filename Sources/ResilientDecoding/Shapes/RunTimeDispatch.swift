@@ -31,12 +31,16 @@ extension ResilientValueSource {
     {
       return resilient as! Resilient<Value>
     }
+    if let withFallback = Value.self as? any ResilientDecodable.Type {
+      return decodeValueWithFallback(withFallback) as! Resilient<Value>
+    }
     resilientDecodingAssertionFailure(
       "@Resilient has no effect on a value of type \(Value.self)"
         + (codingPathDescription.map { " at \"\($0)\"" } ?? "")
-        + ": it is decoded as if it were not wrapped. Declare it as `\(Value.self)?`, or use an "
-        + "array, a set, a dictionary, or a ResilientRawRepresentable type with a "
-        + "decodingFallback.")
+        + ": it is decoded as if it were not wrapped. Declare it as `\(Value.self)?`, use an "
+        + "array, a set or a dictionary, or give \(Value.self) a fallback: "
+        + "`static var decodingFallback: \(Value.self)` in a ResilientDecodable or "
+        + "ResilientRawRepresentable conformance.")
     return Resilient(try decodePlain(Value.self))
   }
 

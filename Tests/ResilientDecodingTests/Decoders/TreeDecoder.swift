@@ -175,8 +175,14 @@ struct TreeDecoder: Decoder {
     return number as? T
   }
 
+  /// The error for a value that is not of `type`: `null` is a missing value, as `JSONDecoder`
+  /// says, anything else a mismatch.
   func mismatch(_ type: Any.Type) -> DecodingError {
-    DecodingError.typeMismatch(
+    if isNull {
+      return DecodingError.valueNotFound(
+        type, DecodingError.Context(codingPath: codingPath, debugDescription: "Found null."))
+    }
+    return DecodingError.typeMismatch(
       type, DecodingError.Context(codingPath: codingPath, debugDescription: "Found \(value)."))
   }
 }

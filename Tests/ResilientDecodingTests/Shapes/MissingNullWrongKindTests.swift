@@ -35,6 +35,11 @@ struct MissingNullWrongKindTests {
   func rawRepresentables(_ declaration: Declaration, _ circumstance: Circumstance) throws {
     try declaration.check(circumstance)
   }
+
+  @Test(arguments: Declaration.resilientDecodables, Circumstance.all)
+  func resilientDecodables(_ declaration: Declaration, _ circumstance: Circumstance) throws {
+    try declaration.check(circumstance)
+  }
 }
 
 // MARK: - The tables
@@ -237,6 +242,47 @@ extension MissingNullWrongKindTests.Declaration {
       "FallbackLink?", OptionalFallbackLink.self, missingKey: .absent(nil), null: .absent(nil),
       wrongKind: "false", .reported(.example("fallback"), .typeMismatch),
       valid: #""https://example.com/d""#, .decoded(.example("d"))),
+  ]
+
+  /// README "Any type with a fallback: `ResilientDecodable`", the rows `T` and `T?`, and its
+  /// collections, which never use the fallback; a type that is also raw-representable.
+  static let resilientDecodables: [Self] = [
+    Self(
+      "Theme", ThemeValue.self, missingKey: .reported(.decodingFallback, .keyNotFound("value")),
+      null: .reported(.decodingFallback, .valueNotFound),
+      wrongKind: #""red""#, .reported(.decodingFallback, .typeMismatch),
+      valid: #"{"accent": "red"}"#, .decoded(Theme(accent: "red"))),
+    Self(
+      "Theme?", OptionalTheme.self, missingKey: .absent(nil), null: .absent(nil),
+      wrongKind: "[1]", .reported(.decodingFallback, .typeMismatch),
+      valid: #"{"accent": "red"}"#, .decoded(Theme(accent: "red"))),
+    Self(
+      "Attachment", AttachmentValue.self,
+      missingKey: .reported(.unsupported, .keyNotFound("value")),
+      null: .reported(.unsupported, .valueNotFound),
+      wrongKind: "3", .reported(.unsupported, .typeMismatch),
+      valid: #"{"type": "note", "text": "hi"}"#, .decoded(.note(text: "hi"))),
+    Self(
+      "[Theme]", ThemeArray.self, missingKey: .absent([]), null: .absent([]),
+      wrongKind: #"{"accent": "red"}"#,
+      .reported([], .typeMismatch, results: ["failure(typeMismatch)"]),
+      valid: #"[{"accent": "red"}]"#,
+      .decoded([Theme(accent: "red")], results: ["success(\(Theme(accent: "red")))"])),
+    Self(
+      "[String: Theme]?", OptionalStringKeyedThemes.self, missingKey: .absent(nil),
+      null: .absent(nil),
+      wrongKind: "[]", .reported([:], .typeMismatch),
+      valid: #"{"a": {"accent": "red"}}"#,
+      .decoded(["a": Theme(accent: "red")], results: ["a: success(\(Theme(accent: "red")))"])),
+    Self(
+      "Grade", GradeValue.self, missingKey: .reported(.unknown, .keyNotFound("value")),
+      null: .reported(.unknown, .valueNotFound),
+      wrongKind: "1", .reported(.unknown, .typeMismatch),
+      valid: #""pass""#, .decoded(.pass)),
+    Self(
+      "Grade?", OptionalGrade.self, missingKey: .absent(nil), null: .absent(nil),
+      wrongKind: "true", .reported(.unknown, .typeMismatch),
+      valid: #""fail""#, .decoded(.fail)),
   ]
 }
 
@@ -593,3 +639,14 @@ private struct OptionalSecureLink: OneProperty { @Resilient var value: SecureLin
 private struct OptionalMood: OneProperty { @Resilient var value: Mood? }
 private struct OptionalFrozenMood: OneProperty { @Resilient var value: FrozenMood? }
 private struct OptionalFallbackLink: OneProperty { @Resilient var value: FallbackLink? }
+
+// Types with a fallback
+private struct ThemeValue: OneProperty { @Resilient var value: Theme }
+private struct OptionalTheme: OneProperty { @Resilient var value: Theme? }
+private struct AttachmentValue: OneProperty { @Resilient var value: Attachment }
+private struct ThemeArray: ArrayProperty { @Resilient var value: [Theme] }
+private struct OptionalStringKeyedThemes: OptionalDictionaryProperty {
+  @Resilient var value: [String: Theme]?
+}
+private struct GradeValue: OneProperty { @Resilient var value: Grade }
+private struct OptionalGrade: OneProperty { @Resilient var value: Grade? }

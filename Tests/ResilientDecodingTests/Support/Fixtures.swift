@@ -229,3 +229,44 @@ enum Level: Int, CodingKeyRepresentable, Decodable {
 // data, as they are as values.
 extension Fruit: CodingKeyRepresentable {}
 extension FrozenFruit: CodingKeyRepresentable {}
+
+// MARK: - Fallbacks
+
+/// A struct with a fallback: a theme that cannot be decoded is the default theme.
+struct Theme: ResilientDecodable, Equatable, Hashable, Sendable {
+  let accent: String
+
+  static var decodingFallback: Theme { Theme(accent: "blue") }
+}
+
+/// A polymorphic payload told apart by its `"type"` tag; a tag this code does not know yet is
+/// a novel value, and such an attachment falls back to `.unsupported`.
+enum Attachment: ResilientDecodable, Equatable, Sendable {
+  case image(url: String)
+  case note(text: String)
+  case unsupported
+
+  static var decodingFallback: Attachment { .unsupported }
+
+  private enum CodingKeys: String, CodingKey {
+    case type, url, text
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let type = try container.decode(String.self, forKey: .type)
+    switch type {
+    case "image": self = .image(url: try container.decode(String.self, forKey: .url))
+    case "note": self = .note(text: try container.decode(String.self, forKey: .text))
+    default: throw UnknownNovelValueError(novelValue: type)
+    }
+  }
+}
+
+/// A raw-value enum with a fallback that is also `ResilientDecodable`: it decodes as a
+/// raw-representable type (an unknown raw value is a novel value).
+enum Grade: String, ResilientRawRepresentable, ResilientDecodable, Sendable {
+  case pass, fail, unknown
+
+  static var decodingFallback: Grade { .unknown }
+}

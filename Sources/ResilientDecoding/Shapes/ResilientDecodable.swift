@@ -1,0 +1,76 @@
+// Any `Decodable` type with a fallback: the protocol, and its non-optional and optional
+// properties. Collections of such values are plain collections (a failing element is dropped
+// and reported, the fallback never used); a type that is also `ResilientRawRepresentable`
+// decodes as one. README: "Any type with a fallback: `ResilientDecodable`".
+
+/// A Decodable type that says what a @Resilient property of this type becomes when its value
+/// cannot be decoded. Conforming changes nothing outside @Resilient properties.
+///
+/// ```swift
+/// struct Theme: ResilientDecodable {
+///   var accent: String
+///   static var decodingFallback: Theme { Theme(accent: "blue") }
+/// }
+///
+/// @Resilient var theme: Theme   // a missing or malformed theme becomes the fallback, reported
+/// @Resilient var themes: [Theme] // a malformed theme is dropped, as in any array
+/// ```
+///
+/// A type's own `init(from:)` may throw ``UnknownNovelValueError`` for a value that is valid
+/// but newer than the code, such as an unknown kind of attachment: the property falls back, or
+/// the element is dropped, and the digest leaves the error out unless asked for it.
+public protocol ResilientDecodable: Decodable {
+  /// The value a `@Resilient` property holds when its own value cannot be decoded.
+  static var decodingFallback: Self { get }
+}
+
+// MARK: - Overloads
+
+extension KeyedDecodingContainer {
+  /// Decodes a `@Resilient` property of a type with a fallback: the value when it decodes, the
+  /// fallback otherwise (a missing key and `null` included), reported.
+  @inlinable
+  public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
+    -> Resilient<T>
+  {
+    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
+      PlainElement<T>.self, fallback: T.decodingFallback)
+  }
+
+  /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
+  /// the value is `null`, the fallback when the value cannot be decoded (reported).
+  @inlinable
+  public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
+    -> Resilient<T?>
+  {
+    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
+  }
+
+  /// Decodes a `@Resilient` property of a raw-representable type that is also
+  /// ``ResilientDecodable``: as a raw-representable type with a fallback.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
+    _: Resilient<T>.Type, forKey key: Key
+  ) throws -> Resilient<T> where T.DecodingFallback == T {
+    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
+      RawElement<T>.self, fallback: T.decodingFallback)
+  }
+
+  /// Decodes a `@Resilient` optional of a raw-representable type that is also
+  /// ``ResilientDecodable``: as an optional raw-representable type with a fallback.
+  @inlinable
+  public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
+    _: Resilient<T?>.Type, forKey key: Key
+  ) throws -> Resilient<T?> where T.DecodingFallback == T {
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
+  }
+}
+
+// MARK: - Run-time dispatch
+
+extension ResilientValueSource {
+  /// A ``ResilientDecodable`` `T` decodes as its overload does.
+  func decodeValueWithFallback<T: ResilientDecodable>(_: T.Type) -> Any {
+    decodeRecoveringToFallback(PlainElement<T>.self, fallback: T.decodingFallback)
+  }
+}
