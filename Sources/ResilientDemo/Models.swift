@@ -31,6 +31,13 @@ struct ListingFeed: Decodable {
 
   /// `[Int: T]`: a key that is not an integer, or a value that is not one, costs one entry.
   @Resilient var rankedListingIDs: [Int: Int]
+
+  /// Polymorphic `ResilientDecodable`: the block above the listings, of a kind the server may
+  /// have added since this app shipped; an unknown kind becomes `.unsupported`.
+  @Resilient var hero: HeroBlock
+
+  /// Array of the same: each block stands alone; an unknown kind is left out.
+  @Resilient var promotions: [HeroBlock]
 }
 
 /// One place to stay.
@@ -117,6 +124,42 @@ enum SortOrder: String, ResilientRawRepresentable {
 
   /// An order the app does not know yet is shown as the default one.
   static var decodingFallback: SortOrder { .recommended }
+}
+
+/// What the screen shows above the listings, told apart by its `"kind"`.
+enum HeroBlock: ResilientDecodable {
+  case banner(title: String)
+  case spotlight(listingID: Int)
+  /// A block the app cannot show: nothing is shown.
+  case unsupported
+
+  static var decodingFallback: HeroBlock { .unsupported }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, title, listingID
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    switch try container.decode(String.self, forKey: .kind) {
+    case "banner": self = .banner(title: try container.decode(String.self, forKey: .title))
+    case "spotlight":
+      self = .spotlight(listingID: try container.decode(Int.self, forKey: .listingID))
+    case let kind:
+      // Valid, just newer than this code: a novel value, not an error.
+      throw UnknownNovelValueError(novelValue: kind)
+    }
+  }
+}
+
+extension HeroBlock: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .banner(let title): "banner \"\(title)\""
+    case .spotlight(let listingID): "spotlight on \(listingID)"
+    case .unsupported: "nothing (a kind this app cannot show)"
+    }
+  }
 }
 
 /// The kind of place. New kinds appear; they are shown as "other".

@@ -39,6 +39,8 @@ struct Report {
     let ranking = feed.rankedListingIDs.sorted { $0.key < $1.key }
       .map { "#\($0.key) → \($0.value)" }
     Swift.print("ranked listings: \(ranking.isEmpty ? "none" : ranking.joined(separator: ", "))")
+    Swift.print("hero: \(feed.hero)")
+    Swift.print("promotions: \(feed.promotions.map(\.description).joined(separator: ", "))")
     let announcements = feed.announcements?.map { "\"\($0.text)\"" }.joined(separator: ", ")
     Swift.print("announcements: \(announcements ?? "none (nil)")")
     Swift.print("listings: \(feed.listings.count) kept")
@@ -227,6 +229,10 @@ struct Report {
         Diagnostic(
           "rankedListingIDs", $rankedListingIDs.outcome,
           results: Diagnostic.failedKeys($rankedListingIDs.results)),
+        Diagnostic("hero", $hero.outcome),
+        Diagnostic(
+          "promotions", $promotions.outcome,
+          results: Diagnostic.marks($promotions.results)),
       ]
     }
   }
