@@ -35,8 +35,11 @@ struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
 
   /// Reports in a fixed order, to compare lists whose order does not matter.
   static func sorted(_ reports: [GeneratedReport]) -> [GeneratedReport] {
-    reports.map { (key: ($0.description, $0.keys.count), report: $0) }
-      .sorted { $0.key < $1.key }.map(\.report)
+    // The key is what `description` writes, built without the shared `Report`.
+    reports.map {
+      (key: ($0.keys.joined(separator: ".") + ": \($0.kind)", $0.keys.count), report: $0)
+    }
+    .sorted { $0.key < $1.key }.map(\.report)
   }
 
   /// A key of a coding path known only by its string value.
