@@ -436,8 +436,8 @@ enum GeneratedTarget: Sendable {
   private static let jsonNumbers = NumberSamples(GeneratedTarget.jsonDecoder)
   private static let treeNumbers = NumberSamples(GeneratedTarget.tree)
 
-  /// `null` where a keyed type is expected, with the error this target's decoder gives:
-  /// `JSONDecoder` says the value is missing, ``TreeDecoder`` that `null` is no keyed container.
+  /// `null` where a keyed type is expected, with the error this target's decoder gives, read
+  /// once (`JSONDecoder` and ``TreeDecoder`` both say today that the value is missing).
   var keyedNulls: KeyedNullSamples {
     switch self {
     case .jsonDecoder: Self.jsonNulls
