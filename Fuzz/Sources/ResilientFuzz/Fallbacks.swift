@@ -254,13 +254,17 @@ struct FuzzFallbackExpectation {
   mutating func check(_ digest: ErrorDigest?) {
     let paths = ownedPaths
     let owned = { (error: FuzzError) in paths.contains(error.path) }
-    let reported = fuzzErrors(digest).filter(owned).sorted { $0.description < $1.description }
-    let expected = errors.sorted { $0.description < $1.description }
+    let reported = fuzzErrors(digest).filter(owned).sorted {
+      $0.description.utf8.lexicographicallyPrecedes($1.description.utf8)
+    }
+    let expected = errors.sorted {
+      $0.description.utf8.lexicographicallyPrecedes($1.description.utf8)
+    }
     if reported != expected {
       violations.append("reported \(reported) where plain Codable threw \(expected)")
     }
     let withoutNovel = (digest?.entries ?? []).map(FuzzError.init).filter(owned)
-      .sorted { $0.description < $1.description }
+      .sorted { $0.description.utf8.lexicographicallyPrecedes($1.description.utf8) }
     if withoutNovel != expected.filter({ !$0.isNovel }) {
       violations.append("digest.entries holds \(withoutNovel), novel values included or missing")
     }

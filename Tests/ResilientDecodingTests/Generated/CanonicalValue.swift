@@ -27,7 +27,9 @@ indirect enum CanonicalValue: Equatable, Sendable, CustomStringConvertible {
   static func bagOf(_ values: [CanonicalValue]) -> CanonicalValue {
     var unique: [CanonicalValue] = []
     for value in values where !unique.contains(value) { unique.append(value) }
-    return .bag(unique.sorted { $0.sortKey.isBeforeInKeyOrder($1.sortKey) })
+    // Each key is written once, not at every comparison.
+    let keyed = unique.map { (key: $0.sortKey, value: $0) }
+    return .bag(keyed.sorted { $0.key.isBeforeInKeyOrder($1.key) }.map(\.value))
   }
 
   /// The description, with strings in their composed form so that equal strings sort alike.

@@ -36,6 +36,12 @@ struct GenEnvelope<Payload: Decodable>: Decodable {
   @Resilient var payload: Payload
 }
 
+/// A generic type whose argument is a `ResilientDecodable` type: its property finds the
+/// fallback through the run-time dispatch of `@Resilient`.
+struct GenBox<Content: Decodable>: Decodable {
+  @Resilient var content: Content
+}
+
 /// Every kind of `@Resilient` property, in the order their keys are written.
 struct GeneratedModel: Decodable {
   @Resilient var count: Int?
@@ -66,6 +72,12 @@ struct GeneratedModel: Decodable {
   @Resilient var child: GenItem?
   @Resilient var itemsByKey: [String: GenItem]?
   @Resilient var envelope: GenEnvelope<[Int]?>?
+  @Resilient var theme: Theme
+  @Resilient var sidebar: Theme?
+  @Resilient var cover: Attachment
+  @Resilient var attachments: [Attachment]?
+  @Resilient var attachmentsByKey: [String: Attachment]
+  @Resilient var box: GenBox<Attachment>?
 }
 
 /// The fields the generator writes for ``GeneratedModel``, in declaration order.
@@ -98,6 +110,12 @@ let generatedModelFields: [GeneratedField] = [
   GeneratedField("child", .optional(fallback: nil), .item),
   GeneratedField("itemsByKey", .dictionary(optional: true, keys: .string), .item),
   GeneratedField("envelope", .optional(fallback: nil), .envelope),
+  GeneratedField("theme", .required(fallback: Theme(accent: "blue").canonical), .theme),
+  GeneratedField("sidebar", .optional(fallback: Theme(accent: "blue").canonical), .theme),
+  GeneratedField("cover", .required(fallback: Attachment.unsupported.canonical), .attachment),
+  GeneratedField("attachments", .array(optional: true), .attachment),
+  GeneratedField("attachmentsByKey", .dictionary(optional: false, keys: .string), .attachment),
+  GeneratedField("box", .optional(fallback: nil), .box),
 ]
 
 // MARK: - Canonical forms
@@ -119,6 +137,21 @@ extension GenSize: CanonicalRepresentable {
   var canonical: CanonicalValue { .int(rawValue) }
 }
 
+extension Theme: CanonicalRepresentable {
+  var canonical: CanonicalValue { .map(["accent": .string(accent)]) }
+}
+
+extension Attachment: CanonicalRepresentable {
+  /// Each kind as a map from its tag to its member; the fallback as a string.
+  var canonical: CanonicalValue {
+    switch self {
+    case .image(let url): .map(["image": .string(url)])
+    case .note(let text): .map(["note": .string(text)])
+    case .unsupported: .string("unsupported")
+    }
+  }
+}
+
 // In DEBUG each property is compared with its outcome and results; release builds have only
 // the values.
 #if DEBUG
@@ -136,6 +169,10 @@ extension GenSize: CanonicalRepresentable {
 
   extension GenEnvelope: CanonicalRepresentable where Payload == [Int]? {
     var canonical: CanonicalValue { .map(["payload": observedProperty(payload, $payload)]) }
+  }
+
+  extension GenBox: CanonicalRepresentable where Content == Attachment {
+    var canonical: CanonicalValue { .map(["content": observedProperty(content, $content)]) }
   }
 
   extension GeneratedModel: CanonicalRepresentable {
@@ -169,6 +206,12 @@ extension GenSize: CanonicalRepresentable {
         "child": observedProperty(child, $child),
         "itemsByKey": observedProperty(itemsByKey, $itemsByKey),
         "envelope": observedProperty(envelope, $envelope),
+        "theme": observedProperty(theme, $theme),
+        "sidebar": observedProperty(sidebar, $sidebar),
+        "cover": observedProperty(cover, $cover),
+        "attachments": observedProperty(attachments, $attachments),
+        "attachmentsByKey": observedProperty(attachmentsByKey, $attachmentsByKey),
+        "box": observedProperty(box, $box),
       ])
     }
   }
@@ -184,6 +227,10 @@ extension GenSize: CanonicalRepresentable {
 
   extension GenEnvelope: CanonicalRepresentable where Payload == [Int]? {
     var canonical: CanonicalValue { .map(["payload": payload.canonical]) }
+  }
+
+  extension GenBox: CanonicalRepresentable where Content == Attachment {
+    var canonical: CanonicalValue { .map(["content": content.canonical]) }
   }
 
   extension GeneratedModel: CanonicalRepresentable {
@@ -217,6 +264,12 @@ extension GenSize: CanonicalRepresentable {
         "child": child.canonical,
         "itemsByKey": itemsByKey.canonical,
         "envelope": envelope.canonical,
+        "theme": theme.canonical,
+        "sidebar": sidebar.canonical,
+        "cover": cover.canonical,
+        "attachments": attachments.canonical,
+        "attachmentsByKey": attachmentsByKey.canonical,
+        "box": box.canonical,
       ])
     }
   }

@@ -99,6 +99,8 @@ private struct GeneratorCoverage {
   var nulls = 0
   var missingKeys = 0
   var nestedReports = 0
+  /// Novel `"type"` tags of attachments, which fall back or are dropped.
+  var novelTags = 0
   var deepestPath = 0
   /// How many reports of each kind other than novel values (`keyNotFound` by key).
   var kinds: [ErrorKind: Int] = [:]
@@ -111,9 +113,12 @@ private struct GeneratorCoverage {
     #expect(missingKeys > 1_000, "missing keys", sourceLocation: sourceLocation)
     #expect(nestedReports > 200, "errors inside nested values", sourceLocation: sourceLocation)
     #expect(deepestPath > 3, "depth of error paths", sourceLocation: sourceLocation)
+    #expect(novelTags > 300, "novel attachment tags", sourceLocation: sourceLocation)
     let everyKind: [ErrorKind] = [
       .typeMismatch, .valueNotFound, .dataCorrupted, .keyNotFound("id"), .keyNotFound("name"),
-      .keyNotFound("mood"), .keyNotFound("frozenMood"),
+      .keyNotFound("mood"), .keyNotFound("frozenMood"), .keyNotFound("theme"),
+      .keyNotFound("accent"), .keyNotFound("cover"), .keyNotFound("type"), .keyNotFound("url"),
+      .keyNotFound("text"),
     ]
     for kind in everyKind {
       #expect(kinds[kind, default: 0] > 50, "reports of \(kind)", sourceLocation: sourceLocation)
@@ -123,7 +128,9 @@ private struct GeneratorCoverage {
   mutating func record(_ generated: GeneratedCase) {
     let reports = generated.reports
     if reports.isEmpty { cleanCases += 1 }
-    novelReports += reports.filter(\.kind.isNovel).count
+    let novel = reports.filter(\.kind.isNovel)
+    novelReports += novel.count
+    novelTags += novel.filter { Self.attachmentFields.contains($0.keys[0]) }.count
     otherReports += reports.filter { !$0.kind.isNovel }.count
     for report in reports where !report.kind.isNovel { kinds[report.kind, default: 0] += 1 }
     deepestPath = max(deepestPath, reports.map(\.keys.count).max() ?? 0)
@@ -134,6 +141,9 @@ private struct GeneratorCoverage {
     }
     countNulls(generated.payload)
   }
+
+  /// The properties whose values hold attachments.
+  private static let attachmentFields: Set = ["cover", "attachments", "attachmentsByKey", "box"]
 
   private mutating func countNulls(_ json: OrderedJSON) {
     switch json {

@@ -21,56 +21,64 @@ indirect enum OrderedJSON: Sendable {
   static func double(_ value: Double) -> OrderedJSON { .number("\(value)") }
 
   /// The JSON text.
-  var text: String {
-    var output = ""
+  var text: String { String(decoding: utf8, as: UTF8.self) }
+
+  /// The UTF-8 bytes of the JSON text.
+  var data: Data { Data(utf8) }
+
+  private var utf8: [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(512)
     write(into: &output)
     return output
   }
 
-  /// The UTF-8 bytes of the JSON text.
-  var data: Data { Data(text.utf8) }
-
-  private func write(into output: inout String) {
+  private func write(into output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let text): output += text
+    case .null: output += "null".utf8
+    case .bool(let value): output += (value ? "true" : "false").utf8
+    case .number(let text): output += text.utf8
     case .string(let value): Self.writeString(value, into: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         element.write(into: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let entries):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, entry) in entries.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         Self.writeString(entry.key, into: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         entry.value.write(into: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
-  private static func writeString(_ value: String, into output: inout String) {
-    output += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+  /// A string, escaped byte by byte: every byte of a multi-byte UTF-8 sequence is 0x80 or
+  /// more, so only ASCII characters are ever escaped.
+  private static func writeString(_ value: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output += #"\""#.utf8
+      case UInt8(ascii: "\\"): output += #"\\"#.utf8
+      case UInt8(ascii: "\n"): output += #"\n"#.utf8
+      case UInt8(ascii: "\t"): output += #"\t"#.utf8
+      case ..<0x20:
+        output += #"\u00"#.utf8
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0xF)])
+      default: output.append(byte)
       }
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension OrderedJSON {

@@ -4,7 +4,8 @@ import ResilientDecoding
 // The generator and its oracle. Every generated value comes with what decoding it must give,
 // computed from the generated data alone (never by decoding it): the value kept, the DEBUG
 // outcome and results, and the errors the reporter must receive, by kind and coding path.
-// Only the decoder's own error for a number a type cannot hold is read from the decoder.
+// Only the decoder's own errors are read from the decoder: for a number a type cannot hold, and
+// for `null` where a keyed type is expected.
 
 // MARK: - Samples and element generators
 
@@ -241,7 +242,7 @@ extension ElementGenerator {
         return .invalid(.object(entries), kind, inner: inner)
       }
     },
-    fromString: nil, null: { GeneratedTarget.current.nullItem })
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.item })
 
   /// A value that breaks the required property `key`: missing (`nil`), `null` or of the wrong
   /// type, and the kind of error each gives.
@@ -271,6 +272,122 @@ extension ElementGenerator {
         random.pick([.int(1), .string("envelope"), .array([]), .bool(false)]), .typeMismatch)
     },
     fromString: nil)
+
+  /// The resilient property of ``GenBox`` with ``Attachment`` as its generic argument.
+  static let boxContent = GeneratedField(
+    "content", .required(fallback: Attachment.unsupported.canonical), .attachment)
+
+  /// A `GenBox<Attachment>`.
+  static let box = ElementGenerator(
+    valid: { random, dirt in
+      let planned = boxContent.plan(at: ["content"], &random, dirt: dirt)
+      let entries: [(key: String, value: OrderedJSON)] =
+        planned.json.map { [("content", $0)] } ?? []
+      return .valid(.object(entries), .map(["content": planned.expected]), inner: planned.reports)
+    },
+    invalid: { random, _ in
+      .invalid(random.pick([.int(4), .string("box"), .array([]), .bool(true)]), .typeMismatch)
+    },
+    fromString: nil)
+
+  /// A ``Theme``: an object whose one required member, `accent`, is a string; other members
+  /// are ignored.
+  static let theme = ElementGenerator(
+    valid: { random, _ in
+      let accent = randomString(&random)
+      var members: [(key: String, value: OrderedJSON)] = [("accent", .string(accent))]
+      if random.chance(0.2) {
+        members.insert(("isDark", .bool(random.chance(0.5))), at: random.below(2))
+      }
+      return .valid(.object(members), Theme(accent: accent).canonical)
+    },
+    invalid: { random, _ in
+      if random.chance(0.3) {
+        let broken: [OrderedJSON] = [
+          .string("blue"), .int(3), .bool(false), .array([.object([("accent", .string("red"))])]),
+        ]
+        return .invalid(random.pick(broken), .typeMismatch)
+      }
+      // `accent` missing, `null` or not a string.
+      let wrongType = random.pick([.int(7), .bool(true), .array([]), .object([])] as [OrderedJSON])
+      let (accent, kind) = requiredValue(&random, key: "accent", wrongType: wrongType)
+      var members: [(key: String, value: OrderedJSON)] = accent.map { [("accent", $0)] } ?? []
+      if accent == nil && random.chance(0.5) {
+        members.append((random.pick(["Accent", "accent ", "colour"]), .string("red")))
+      }
+      return .invalid(.object(members), kind)
+    },
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.theme })
+
+  /// An ``Attachment``: an object told apart by its `"type"` tag, `image` with a string `url`
+  /// or `note` with a string `text`. Any other tag is novel (its `init(from:)` throws
+  /// `UnknownNovelValueError`) before any other member is read.
+  static let attachment = ElementGenerator(
+    valid: { random, _ in
+      let value = randomString(&random)
+      let isImage = random.chance(0.5)
+      let expected: Attachment = isImage ? .image(url: value) : .note(text: value)
+      let object = attachmentObject(
+        tag: .string(isImage ? "image" : "note"), member: isImage ? "url" : "text",
+        .string(value), &random)
+      return .valid(object, expected.canonical)
+    },
+    invalid: { random, _ in
+      switch random.below(10) {
+      case 0..<4:
+        var tag = random.pick(["video", "poll", "Image", "NOTE", "", "image ", "unsupported"])
+        if random.chance(0.3) { tag = randomString(&random) }
+        while tag == "image" || tag == "note" { tag += "+" }
+        let member = random.chance(0.5) ? "url" : "text"
+        let object = attachmentObject(tag: .string(tag), member: member, .string("x"), &random)
+        return .invalid(object, .novel(.string(tag)))
+      case 4..<6:
+        // The tag missing, `null` or not a string.
+        let wrongType = random.pick(
+          [.int(1), .bool(true), .array([.string("image")]), .object([])] as [OrderedJSON])
+        let (tag, kind) = requiredValue(&random, key: "type", wrongType: wrongType)
+        let object = attachmentObject(tag: tag, member: "url", .string("u"), &random)
+        return .invalid(object, kind)
+      case 6..<9:
+        // A known tag whose member is missing, `null` or not a string.
+        let isImage = random.chance(0.5)
+        let member = isImage ? "url" : "text"
+        let wrongType = random.pick(
+          [.int(2), .number("0.5"), .bool(false), .array([])] as [OrderedJSON])
+        // Missing more often than the others, so that both members are often seen missing.
+        let (value, kind) =
+          random.chance(0.25)
+          ? (nil, .keyNotFound(member))
+          : requiredValue(&random, key: member, wrongType: wrongType)
+        let object = attachmentObject(
+          tag: .string(isImage ? "image" : "note"), member: member, value, &random)
+        return .invalid(object, kind)
+      default:
+        let broken: [OrderedJSON] = [
+          .string("image"), .int(0), .bool(true), .array([.string("type"), .string("note")]),
+        ]
+        return .invalid(random.pick(broken), .typeMismatch)
+      }
+    },
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.attachment })
+
+  /// An attachment's object: the tag (`nil` for none) before or after its member (`nil` for
+  /// none), and sometimes a member the tag does not read, which is ignored.
+  private static func attachmentObject(
+    tag: OrderedJSON?, member: String, _ value: OrderedJSON?, _ random: inout SeededRandom
+  ) -> OrderedJSON {
+    var members: [(key: String, value: OrderedJSON)] = value.map { [(member, $0)] } ?? []
+    if let tag { members.insert(("type", tag), at: random.chance(0.7) ? 0 : members.count) }
+    if random.chance(0.2) {
+      let ignored = random.pick(
+        [
+          ("size", .int(3)), (member == "url" ? "text" : "url", .int(5)),
+          ("extra", .array([.bool(true)])),
+        ] as [(String, OrderedJSON)])
+      members.insert(ignored, at: random.below(members.count + 1))
+    }
+    return .object(members)
+  }
 
   /// A short string mixing ASCII, escapes, non-ASCII letters, emoji and combining marks.
   static func randomString(_ random: inout SeededRandom) -> String {
@@ -319,17 +436,17 @@ enum GeneratedTarget: Sendable {
   private static let jsonNumbers = NumberSamples(GeneratedTarget.jsonDecoder)
   private static let treeNumbers = NumberSamples(GeneratedTarget.tree)
 
-  /// `null` as a ``GenItem``, with the error this target's decoder gives: `JSONDecoder` says
-  /// the value is missing, ``TreeDecoder`` that `null` is no keyed container.
-  var nullItem: GeneratedSample {
+  /// `null` where a keyed type is expected, with the error this target's decoder gives, read
+  /// once (`JSONDecoder` and ``TreeDecoder`` both say today that the value is missing).
+  var keyedNulls: KeyedNullSamples {
     switch self {
-    case .jsonDecoder: Self.jsonNullItem
-    case .tree: Self.treeNullItem
+    case .jsonDecoder: Self.jsonNulls
+    case .tree: Self.treeNulls
     }
   }
 
-  private static let jsonNullItem = GeneratedTarget.jsonDecoder.read(.null, as: GenItem.self)
-  private static let treeNullItem = GeneratedTarget.tree.read(.null, as: GenItem.self)
+  private static let jsonNulls = KeyedNullSamples(GeneratedTarget.jsonDecoder)
+  private static let treeNulls = KeyedNullSamples(GeneratedTarget.tree)
 
   /// What decoding `json` as a `T` inside an object gives with this target's decoder, read
   /// from the decoder once.
@@ -347,6 +464,19 @@ enum GeneratedTarget: Sendable {
     case .failure(let failure): return .invalid(json, failure.kind)
     case nil: return .invalid(json, .other("\(json.text) decoded as \(T.self)"))
     }
+  }
+}
+
+/// `null` as each keyed type of the generated model, with what one decoder makes of it.
+struct KeyedNullSamples: Sendable {
+  let item: GeneratedSample
+  let theme: GeneratedSample
+  let attachment: GeneratedSample
+
+  fileprivate init(_ target: GeneratedTarget) {
+    item = target.read(.null, as: GenItem.self)
+    theme = target.read(.null, as: Theme.self)
+    attachment = target.read(.null, as: Attachment.self)
   }
 }
 
@@ -394,9 +524,10 @@ private struct NestedProbe<T: Decodable & CanonicalRepresentable>: Decodable {
 
 /// How a `@Resilient` property treats its value.
 enum FieldShape: Sendable {
-  /// `T?`, recovering to `fallback` (a raw-value enum's fallback) or `nil`.
+  /// `T?`, recovering to `fallback` (the fallback of a raw-value enum or of a
+  /// `ResilientDecodable` type) or `nil`.
   case optional(fallback: CanonicalValue?)
-  /// A non-optional raw-value enum with a fallback.
+  /// A non-optional type with a fallback: a raw-value enum or a `ResilientDecodable` type.
   case required(fallback: CanonicalValue)
   case array(optional: Bool)
   case set(optional: Bool)
@@ -533,24 +664,30 @@ struct GeneratedField: Sendable {
   private func planRequired(
     at path: [String], fallback: CanonicalValue, _ random: inout SeededRandom, dirt: Double
   ) -> PlannedField {
+    let value: GeneratedSample
     switch wholeValue(&random, dirt: dirt, canBeMissing: true) {
     case .missing, .null:
-      // A missing key or `null` is an error for a non-optional property with a fallback.
-      let missing = random.chance(0.5)
-      let kind: ErrorKind = missing ? .keyNotFound(name) : .valueNotFound
+      // A missing key or `null` is an error for a non-optional property with a fallback: the
+      // error of `null` is the element's own (the decoder's, for a keyed type).
+      guard random.chance(0.5) else {
+        value = element.null()
+        break
+      }
+      let kind = ErrorKind.keyNotFound(name)
       return PlannedField(
-        json: missing ? nil : .null, expected: .recoveredProperty(fallback, from: kind, .none),
+        json: nil, expected: .recoveredProperty(fallback, from: kind, .none),
         reports: [GeneratedReport(path, kind)])
     case .wrongType, .present:
-      let sample = sample(&random, dirt: dirt, nullIsInvalid: true)
-      switch sample.decoded {
-      case .success(let value):
-        return PlannedField(json: sample.json, expected: .decodedProperty(value), reports: [])
-      case .failure(let failure):
-        return PlannedField(
-          json: sample.json, expected: .recoveredProperty(fallback, from: failure.kind, .none),
-          reports: [GeneratedReport(path, failure.kind)])
-      }
+      value = sample(&random, dirt: dirt, nullIsInvalid: true)
+    }
+    let inner = value.inner.map { $0.under(path) }
+    switch value.decoded {
+    case .success(let decoded):
+      return PlannedField(json: value.json, expected: .decodedProperty(decoded), reports: inner)
+    case .failure(let failure):
+      return PlannedField(
+        json: value.json, expected: .recoveredProperty(fallback, from: failure.kind, .none),
+        reports: inner + [GeneratedReport(path, failure.kind)])
     }
   }
 

@@ -19,7 +19,7 @@ final class GeneratedDocument {
   private lazy var tree = generated.payload.tree
   /// `nil` when the payload holds `null`, which property lists cannot.
   private lazy var propertyList =
-    generated.payload.holdsNull ? nil : (try? tree.binaryPropertyList()) ?? nil
+    generated.payload.holdsNull ? nil : EncodedTree.binaryPropertyList(of: tree)
 
   /// Whether `decoder`'s format can hold the payload.
   func isHeld(by decoder: TestDecoder) -> Bool {
@@ -65,6 +65,62 @@ final class GeneratedDocument {
     return decoder
   }
 
+}
+
+/// A ``Tree`` written as a binary property list by `PropertyListEncoder`: the same property list
+/// as ``Tree/binaryPropertyList()`` writes through `PropertyListSerialization`, a URL string
+/// included, in a fraction of the time.
+private struct EncodedTree: Encodable {
+  let tree: Tree
+
+  /// The property list of `tree`, which holds no `null`; one that `PropertyListEncoder` refuses
+  /// (a single value at the top level) is written by ``Tree/binaryPropertyList()``.
+  static func binaryPropertyList(of tree: Tree) -> Data? {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .binary
+    if let data = try? encoder.encode(EncodedTree(tree: tree)) { return data }
+    return (try? tree.binaryPropertyList()) ?? nil
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    switch tree {
+    case .null:
+      throw EncodingError.invalidValue(
+        tree, .init(codingPath: encoder.codingPath, debugDescription: "null in a property list"))
+    case .bool(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .int(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .double(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .string(let value) where value.hasPrefix("https://") || value.hasPrefix("http://"):
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(value, forKey: Key("relative"))
+    case .string(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .array(let elements):
+      var container = encoder.unkeyedContainer()
+      for element in elements { try container.encode(EncodedTree(tree: element)) }
+    case .object(let members):
+      var container = encoder.container(keyedBy: Key.self)
+      for (key, value) in members {
+        try container.encode(EncodedTree(tree: value), forKey: Key(key))
+      }
+    }
+  }
+
+  private struct Key: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ stringValue: String) { self.stringValue = stringValue }
+    init(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+  }
 }
 
 /// How many generated cases a decoder checked the rule on.
@@ -205,7 +261,7 @@ extension CanonicalValue {
       if diagnostics.results.hasFailures { return "\(path): \(diagnostics)" }
       return firstUnplainProperty(value, json: json, at: path, absences: &absences)
     case .map(let entries):
-      for key in entries.keys.sorted() {
+      for key in entries.keys.sorted(by: { $0.isBeforeInKeyOrder($1) }) {
         if let problem = firstUnplainProperty(
           entries[key]!, json: json?.member(key), at: "\(path).\(key)", absences: &absences)
         {

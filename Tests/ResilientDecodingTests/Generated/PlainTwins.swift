@@ -55,7 +55,16 @@ struct PlainEnvelope: Decodable, CanonicalRepresentable {
   var canonical: CanonicalValue { .map(["payload": payload.canonical]) }
 }
 
-/// The plain twin of ``GeneratedModel``: the same fields, in the same order.
+/// The plain twin of `GenBox<Attachment>`.
+struct PlainBox: Decodable, CanonicalRepresentable {
+  let content: Attachment
+
+  var canonical: CanonicalValue { .map(["content": content.canonical]) }
+}
+
+/// The plain twin of ``GeneratedModel``: the same fields, in the same order. ``Theme`` and
+/// ``Attachment`` are their own twins: `ResilientDecodable` changes nothing outside `@Resilient`
+/// properties (README: "Any type with a fallback: `ResilientDecodable`").
 struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
   let count: Int?
   let title: String?
@@ -85,6 +94,12 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
   let child: PlainItem?
   let itemsByKey: [String: PlainItem]?
   let envelope: PlainEnvelope?
+  let theme: Theme
+  let sidebar: Theme?
+  let cover: Attachment
+  let attachments: [Attachment]?
+  let attachmentsByKey: [String: Attachment]
+  let box: PlainBox?
 
   var canonical: CanonicalValue {
     .map([
@@ -116,6 +131,12 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
       "child": child.canonical,
       "itemsByKey": itemsByKey.canonical,
       "envelope": envelope.canonical,
+      "theme": theme.canonical,
+      "sidebar": sidebar.canonical,
+      "cover": cover.canonical,
+      "attachments": attachments.canonical,
+      "attachmentsByKey": attachmentsByKey.canonical,
+      "box": box.canonical,
     ])
   }
 }
