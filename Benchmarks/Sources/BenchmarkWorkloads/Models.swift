@@ -1,3 +1,4 @@
+import Foundation
 import ResilientDecoding
 
 // The models every workload decodes, each in three flavours: plain `Codable`, plain `Codable`
@@ -142,11 +143,24 @@ struct ResilientIntegers: Decodable, Sendable {
   @Resilient var values: [Int]
 }
 
-/// What the resilient side of `ints.hostile` returns: the values kept and the digest that
-/// reports the others.
-struct ReportedIntegers: Sendable {
-  let values: [Int]
-  let digest: ErrorDigest
+/// What a resilient side with a reporter returns: the value and the digest of what was
+/// reported.
+struct WithDigest<Value: Sendable>: Sendable {
+  let value: Value
+  let digest: ErrorDigest?
+}
+
+/// What a floor with a log returns: the value and the log.
+struct WithLog<Value: Sendable>: Sendable {
+  let value: Value
+  let log: FloorLog
+}
+
+/// What a floor and the resilient side with a reporter must agree on: the values kept and
+/// the paths of the failures recorded.
+struct Reported<Value: Equatable & Sendable>: Equatable, Sendable {
+  let value: Value
+  let paths: [String]
 }
 
 /// What both sides of `ints.hostile` must agree on: the values kept, and the paths of the
@@ -168,4 +182,242 @@ struct LossyKinds: Decodable, Sendable {
 
 struct ResilientKinds: Decodable, Sendable {
   @Resilient var kinds: [Kind]
+}
+
+// MARK: - Floors
+
+// The least work a hand-written decoder can do to recover from the same failures, written
+// for this data and this decoder: the baseline of every dirty workload's limit. Each decodes
+// values straight from the decoder's containers, as `@Resilient` does, and nothing more.
+
+/// What a floor stores for each failure when the decoder's `userInfo` holds one, in the
+/// `.reporter` workloads: the error and its coding path, the least a reporter must keep.
+final class FloorLog: @unchecked Sendable {
+  // `@unchecked`: a log is made for one decode, on one thread, and read after it returns.
+  private(set) var entries: [(error: any Error, codingPath: [any CodingKey])] = []
+
+  /// The key under which a decoder's `userInfo` holds the log.
+  static let key = CodingUserInfoKey(rawValue: "benchmarks.floorLog")!
+
+  func append(_ error: any Error, at codingPath: [any CodingKey]) {
+    entries.append((error, codingPath))
+  }
+
+  /// The entries' paths, written as `ErrorDigest.Entry.path` writes them.
+  var paths: [String] {
+    entries.map { entry in
+      entry.codingPath.reduce(into: "") { path, key in
+        if let index = key.intValue, key.stringValue == "Index \(index)" {
+          path += "[\(index)]"
+        } else {
+          path += (path.isEmpty ? "" : ".") + key.stringValue
+        }
+      }
+    }
+  }
+}
+
+/// The position of an element in an unkeyed container, for a floor's log.
+struct FloorIndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "Index \(intValue!)" }
+
+  init(_ index: Int) { intValue = index }
+  init?(intValue: Int) { self.intValue = intValue }
+  init?(stringValue: String) { nil }
+}
+
+/// A value that decodes from anything, reading nothing: moves an unkeyed container past an
+/// element that failed.
+struct FloorSkip: Decodable {
+  init(from decoder: any Decoder) {}
+}
+
+enum Floor {
+  /// Every element of `container` that decodes as `Element`; a failed one is skipped, and
+  /// logged when `decoder`'s `userInfo` holds a log (looked up at the first failure).
+  @inline(__always)
+  static func elements<Element: Decodable>(
+    _: Element.Type, of container: inout any UnkeyedDecodingContainer, decoder: any Decoder
+  ) -> [Element] {
+    var elements: [Element] = []
+    if let count = container.count { elements.reserveCapacity(count) }
+    var log: FloorLog??
+    while !container.isAtEnd {
+      let index = container.currentIndex
+      do {
+        elements.append(try container.decode(Element.self))
+      } catch {
+        if log == nil { log = .some(decoder.userInfo[FloorLog.key] as? FloorLog) }
+        log??.append(error, at: container.codingPath + [FloorIndexKey(index)])
+        if container.currentIndex == index { _ = try? container.decode(FloorSkip.self) }
+        if container.currentIndex == index { break }
+      }
+    }
+    return elements
+  }
+
+}
+
+/// A dictionary's value that becomes `nil` instead of throwing.
+///
+/// The floor of a dictionary: `[String: FloorCaught<Item>]`, then `compactMapValues`. Like
+/// every floor, it decodes values through the decoder's containers, as plain `Codable` does,
+/// so that a decoder keeps its own handling of the types it treats specially; calling
+/// `Item(from: decoder)` directly would skip that. Reading the entries one by one from a keyed
+/// container instead would convert the dictionary's keys under a `keyDecodingStrategy`, which
+/// plain `Codable` (and `@Resilient`) keep as written. README.md gives both figures.
+struct FloorCaught<Value: Decodable>: Decodable {
+  let value: Value?
+
+  init(from decoder: any Decoder) {
+    value = try? decoder.singleValueContainer().decode(Value.self)
+  }
+}
+
+/// `FloorCaught` that also logs a failure, when the decoder's `userInfo` holds a log.
+struct LoggingFloorCaught<Value: Decodable>: Decodable {
+  let value: Value?
+
+  init(from decoder: any Decoder) {
+    do {
+      value = try decoder.singleValueContainer().decode(Value.self)
+    } catch {
+      (decoder.userInfo[FloorLog.key] as? FloorLog)?.append(error, at: decoder.codingPath)
+      value = nil
+    }
+  }
+}
+
+extension FloorCaught: Sendable where Value: Sendable {}
+extension LoggingFloorCaught: Sendable where Value: Sendable {}
+
+/// The key of a one-property document (`{"items": …}`, `{"kinds": …}`).
+enum FloorDocumentKey: String, CodingKey {
+  case items, kinds
+}
+
+/// `{"items": [Item]}` recovered by hand: `Floor.elements`.
+struct FloorItems: Decodable, Sendable {
+  let items: [Item]
+
+  init(from decoder: any Decoder) throws {
+    let document = try decoder.container(keyedBy: FloorDocumentKey.self)
+    var container = try document.nestedUnkeyedContainer(forKey: .items)
+    items = Floor.elements(Item.self, of: &container, decoder: decoder)
+  }
+}
+
+/// `{"items": [String: Item]}` recovered by hand: `FloorCaught` values.
+struct FloorDictionary: Decodable, Sendable {
+  let items: [String: Item]
+
+  init(from decoder: any Decoder) throws {
+    let document = try decoder.container(keyedBy: FloorDocumentKey.self)
+    items = try document.decode([String: FloorCaught<Item>].self, forKey: .items)
+      .compactMapValues { $0.value }
+  }
+}
+
+/// `FloorDictionary` that logs each failure, when the decoder's `userInfo` holds a log.
+struct LoggingFloorDictionary: Decodable, Sendable {
+  let items: [String: Item]
+
+  init(from decoder: any Decoder) throws {
+    let document = try decoder.container(keyedBy: FloorDocumentKey.self)
+    items = try document.decode([String: LoggingFloorCaught<Item>].self, forKey: .items)
+      .compactMapValues { $0.value }
+  }
+}
+
+/// `{"kinds": [Kind]}` recovered by hand: each element read as a `String`; one of the wrong
+/// type skipped, one with no case left out.
+struct FloorKinds: Decodable, Sendable {
+  let kinds: [Kind]
+
+  init(from decoder: any Decoder) throws {
+    let document = try decoder.container(keyedBy: FloorDocumentKey.self)
+    var container = try document.nestedUnkeyedContainer(forKey: .kinds)
+    var kinds: [Kind] = []
+    if let count = container.count { kinds.reserveCapacity(count) }
+    while !container.isAtEnd {
+      let index = container.currentIndex
+      if let raw = try? container.decode(String.self) {
+        if let kind = Kind(rawValue: raw) { kinds.append(kind) }
+      } else {
+        if container.currentIndex == index { _ = try? container.decode(FloorSkip.self) }
+        if container.currentIndex == index { break }
+      }
+    }
+    self.kinds = kinds
+  }
+}
+
+/// The keys of a record of ten optionals.
+enum FloorRecordKey: String, CodingKey {
+  case id, title, score, flag, count, note, ratio, active, rank, tag
+}
+
+/// A record of ten optionals recovered by hand, exactly as
+/// `(try? c.decodeIfPresent(T.self, forKey: k)) ?? nil` per property.
+struct FloorRecord: Decodable, Sendable {
+  let record: PlainRecord
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: FloorRecordKey.self)
+    record = PlainRecord(
+      id: (try? c.decodeIfPresent(Int.self, forKey: .id)) ?? nil,
+      title: (try? c.decodeIfPresent(String.self, forKey: .title)) ?? nil,
+      score: (try? c.decodeIfPresent(Double.self, forKey: .score)) ?? nil,
+      flag: (try? c.decodeIfPresent(Bool.self, forKey: .flag)) ?? nil,
+      count: (try? c.decodeIfPresent(Int.self, forKey: .count)) ?? nil,
+      note: (try? c.decodeIfPresent(String.self, forKey: .note)) ?? nil,
+      ratio: (try? c.decodeIfPresent(Double.self, forKey: .ratio)) ?? nil,
+      active: (try? c.decodeIfPresent(Bool.self, forKey: .active)) ?? nil,
+      rank: (try? c.decodeIfPresent(Int.self, forKey: .rank)) ?? nil,
+      tag: (try? c.decodeIfPresent(String.self, forKey: .tag)) ?? nil)
+  }
+}
+
+/// `FloorRecord` that also logs each failure when the decoder's `userInfo` holds a log
+/// (looked up at the record's first failure).
+struct LoggingFloorRecord: Decodable, Sendable {
+  let record: PlainRecord
+
+  init(from decoder: any Decoder) throws {
+    var c = LoggingFields(container: try decoder.container(keyedBy: FloorRecordKey.self))
+    record = PlainRecord(
+      id: c.decode(Int.self, .id, decoder), title: c.decode(String.self, .title, decoder),
+      score: c.decode(Double.self, .score, decoder), flag: c.decode(Bool.self, .flag, decoder),
+      count: c.decode(Int.self, .count, decoder), note: c.decode(String.self, .note, decoder),
+      ratio: c.decode(Double.self, .ratio, decoder),
+      active: c.decode(Bool.self, .active, decoder), rank: c.decode(Int.self, .rank, decoder),
+      tag: c.decode(String.self, .tag, decoder))
+  }
+
+  private struct LoggingFields {
+    let container: KeyedDecodingContainer<FloorRecordKey>
+    var log: FloorLog??
+
+    @inline(__always)
+    mutating func decode<T: Decodable>(
+      _: T.Type, _ key: FloorRecordKey, _ decoder: any Decoder
+    ) -> T? {
+      do {
+        return try container.decodeIfPresent(T.self, forKey: key)
+      } catch {
+        if log == nil { log = .some(decoder.userInfo[FloorLog.key] as? FloorLog) }
+        log??.append(error, at: container.codingPath + [key])
+        return nil
+      }
+    }
+  }
+}
+
+struct FloorRecords: Decodable, Sendable {
+  let records: [FloorRecord]
+}
+
+struct LoggingFloorRecords: Decodable, Sendable {
+  let records: [LoggingFloorRecord]
 }

@@ -1,15 +1,17 @@
 import Foundation
 import ResilientDecoding
 
-/// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with hand-written
-/// recovery when the data is dirty) and by `@Resilient`; for a hostile workload, plain `Codable`
-/// decodes a clean copy of it instead.
+/// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with the
+/// recovery an app writes by hand when the data is dirty) and by `@Resilient`, and, for dirty
+/// data, by a hand-written floor; for a hostile workload, plain `Codable` decodes a clean copy of
+/// it instead.
 public struct Workload: Sendable {
   /// What a workload compares, which decides the limits its ratios are held to.
   public enum Category: Sendable {
-    /// Clean data, decoded by both sides.
+    /// Clean data, decoded by both sides; the limit applies to resilient ÷ plain.
     case clean
-    /// Dirty data, decoded by both sides; the plain side recovers by hand (`Lossy`).
+    /// Dirty data, decoded by every side: the plain side recovers with a wrapper (`Lossy`),
+    /// the floor with the least code that can; the limit applies to resilient ÷ floor.
     case dirty
     /// Dirty data decoded by `@Resilient`, against a clean copy of it decoded by plain
     /// `Codable`: what bad data costs compared with the best case, in time and in peak memory.
@@ -34,8 +36,13 @@ public struct Workload: Sendable {
   /// Decodes the document with `@Resilient` once.
   public let resilient: @Sendable () -> Void
 
-  /// Decodes the document both ways and describes how the results differ, or returns `nil`
-  /// when they are the same (so that the two sides are known to do the same work).
+  /// Decodes the document once with the least work a hand-written decoder can do to recover
+  /// from the same failures (reporting them too, where the resilient side reports); `nil` for
+  /// clean and hostile workloads, whose baseline is `plain`.
+  public let floor: (@Sendable () -> Void)?
+
+  /// Decodes the document every way and describes how the results differ, or returns `nil`
+  /// when they are the same (so that the sides are known to do the same work).
   public let mismatch: @Sendable () -> String?
 }
 
@@ -79,6 +86,12 @@ extension Workload {
     func dirtyItems() -> Data {
       DataGenerator.itemArray(count: structs, invalidPercent: 10, seed: 2)
     }
+    func dirtyRecords() -> Data {
+      DataGenerator.records(count: structs, dirty: true, seed: 4)
+    }
+    func dirtyDictionary() -> Data {
+      DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6)
+    }
     return [
       (
         "array.clean",
@@ -96,7 +109,8 @@ extension Workload {
           make(
             "array.dirty", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
-            resilient: { try $0.decode(ResilientItems.self, from: $1).items })
+            resilient: { try $0.decode(ResilientItems.self, from: $1).items },
+            floor: .decoding { try $0.decode(FloorItems.self, from: $1).items })
         }
       ),
       (
@@ -105,12 +119,12 @@ extension Workload {
           make(
             "array.dirty.reporter", category: .dirty, count: structs, data: dirtyItems(),
             plain: { try $0.decode(LossyItems.self, from: $1).items.compactMap(\.value) },
-            resilient: { decoder, data in
-              let (value, digest) = try decoder.decode(
-                ResilientItems.self, from: data, reportResilientDecodingErrors: true)
-              precondition(digest != nil, "the dirty array reported no error")
-              return value.items
-            })
+            resilient: { try decodeReporting(ResilientItems.self, $0, $1) },
+            floor: .decoding(
+              { try decodeLogging(FloorItems.self, $0, $1) },
+              comparing: { Reported(value: $0.value.items, paths: $0.log.paths) },
+              { Reported(value: $0.value.items, paths: $0.digest?.entries.map(\.path) ?? []) }),
+            comparing: { $0 }, { $0.value.items })
         }
       ),
       (
@@ -128,11 +142,33 @@ extension Workload {
         "optionals.dirty",
         {
           make(
-            "optionals.dirty", category: .dirty, count: structs,
-            data: DataGenerator.records(count: structs, dirty: true, seed: 4),
+            "optionals.dirty", category: .dirty, count: structs, data: dirtyRecords(),
             plain: { try $0.decode(LossyRecords.self, from: $1).records },
             resilient: { try $0.decode(ResilientRecords.self, from: $1).records },
+            floor: .decoding(
+              { try $0.decode(FloorRecords.self, from: $1).records },
+              comparing: { $0.map(\.record) }, { $0.map(\.unwrapped) }),
             comparing: { $0.map(\.unwrapped) }, { $0.map(\.unwrapped) })
+        }
+      ),
+      (
+        "optionals.dirty.reporter",
+        {
+          make(
+            "optionals.dirty.reporter", category: .dirty, count: structs, data: dirtyRecords(),
+            plain: { try $0.decode(LossyRecords.self, from: $1).records },
+            resilient: { try decodeReporting(ResilientRecords.self, $0, $1) },
+            floor: .decoding(
+              { try decodeLogging(LoggingFloorRecords.self, $0, $1) },
+              comparing: {
+                Reported(value: $0.value.records.map(\.record), paths: $0.log.paths)
+              },
+              {
+                Reported(
+                  value: $0.value.records.map(\.unwrapped),
+                  paths: $0.digest?.entries.map(\.path) ?? [])
+              }),
+            comparing: { $0.map(\.unwrapped) }, { $0.value.records.map(\.unwrapped) })
         }
       ),
       (
@@ -149,12 +185,33 @@ extension Workload {
         "dictionary.dirty",
         {
           make(
-            "dictionary.dirty", category: .dirty, count: structs,
-            data: DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6),
+            "dictionary.dirty", category: .dirty, count: structs, data: dirtyDictionary(),
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
             },
-            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items },
+            floor: .decoding { try $0.decode(FloorDictionary.self, from: $1).items })
+        }
+      ),
+      (
+        "dictionary.dirty.reporter",
+        {
+          make(
+            "dictionary.dirty.reporter", category: .dirty, count: structs,
+            data: dirtyDictionary(),
+            plain: {
+              try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
+            },
+            resilient: { try decodeReporting(ResilientDictionary.self, $0, $1) },
+            floor: .decoding(
+              { try decodeLogging(LoggingFloorDictionary.self, $0, $1) },
+              // A dictionary reports in key order; the floor logs in the decoder's order.
+              comparing: { Reported(value: $0.value.items, paths: $0.log.paths.sorted()) },
+              {
+                Reported(
+                  value: $0.value.items, paths: ($0.digest?.entries.map(\.path) ?? []).sorted())
+              }),
+            comparing: { $0 }, { $0.value.items })
         }
       ),
       (
@@ -166,7 +223,8 @@ extension Workload {
             plain: {
               try $0.decode(LossyDictionary.self, from: $1).items.compactMapValues(\.value)
             },
-            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items })
+            resilient: { try $0.decode(ResilientDictionary.self, from: $1).items },
+            floor: .decoding { try $0.decode(FloorDictionary.self, from: $1).items })
         }
       ),
       (
@@ -196,7 +254,8 @@ extension Workload {
             "enums.dirty", category: .dirty, count: scalars,
             data: DataGenerator.kinds(count: scalars, novelPercent: 5, seed: 9),
             plain: { try $0.decode(LossyKinds.self, from: $1).kinds.compactMap(\.value) },
-            resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds })
+            resilient: { try $0.decode(ResilientKinds.self, from: $1).kinds },
+            floor: .decoding { try $0.decode(FloorKinds.self, from: $1).kinds })
         }
       ),
       (
@@ -211,10 +270,9 @@ extension Workload {
             cleanCopy: DataGenerator.indices(count: count, halfInvalid: false),
             plain: { try $0.decode(PlainIntegers.self, from: $1).values },
             resilient: { decoder, data in
-              let (value, digest) = try decoder.decode(
-                ResilientIntegers.self, from: data, reportResilientDecodingErrors: true)
-              guard let digest else { preconditionFailure("the dirty array reported no error") }
-              return ReportedIntegers(values: value.values, digest: digest)
+              let reported = try decodeReporting(ResilientIntegers.self, decoder, data)
+              precondition(reported.digest != nil, "the dirty array reported no error")
+              return reported
             },
             comparing: { values in
               HostileSummary(
@@ -222,49 +280,107 @@ extension Workload {
                 droppedPaths: values.filter { !$0.isMultiple(of: 2) }.map { "values[\($0)]" })
             },
             {
-              HostileSummary(kept: $0.values, droppedPaths: $0.digest.entries.map(\.path))
+              HostileSummary(
+                kept: $0.value.values, droppedPaths: $0.digest?.entries.map(\.path) ?? [])
             })
         }
       ),
     ]
   }
 
-  /// A workload whose two sides produce the same type.
+  /// Decodes with a reporter for this call, returning the value and what was reported.
+  private static func decodeReporting<Value: Decodable>(
+    _ type: Value.Type, _ decoder: JSONDecoder, _ data: Data
+  ) throws -> WithDigest<Value> {
+    let (value, digest) = try decoder.decode(type, from: data, reportResilientDecodingErrors: true)
+    return WithDigest(value: value, digest: digest)
+  }
+
+  /// Decodes with a floor's log registered for this call, returning the value and the log.
+  private static func decodeLogging<Value: Decodable>(
+    _ type: Value.Type, _ decoder: JSONDecoder, _ data: Data
+  ) throws -> WithLog<Value> {
+    let log = FloorLog()
+    decoder.userInfo[FloorLog.key] = log
+    defer { decoder.userInfo[FloorLog.key] = nil }
+    return WithLog(value: try decoder.decode(type, from: data), log: log)
+  }
+
+  /// A workload whose plain and resilient sides produce the same type.
   private static func make<Output: Equatable & Sendable>(
     _ name: String, category: Category, count: Int, data: Data,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
-    resilient: @escaping @Sendable (JSONDecoder, Data) throws -> Output
+    resilient: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
+    floor: FloorSide<Output>? = nil
   ) -> Workload {
     make(
       name, category: category, count: count, data: data, plain: plain, resilient: resilient,
-      comparing: { $0 }, { $0 })
+      floor: floor, comparing: { $0 }, { $0 })
   }
 
-  /// A workload whose two sides are compared through `summarisePlain` and
-  /// `summariseResilient`; the plain side decodes `cleanCopy` when there is one.
+  /// A workload whose plain and resilient sides are compared through `summarisePlain` and
+  /// `summariseResilient`, and its floor (if any) through its own comparison; the plain side
+  /// decodes `cleanCopy` when there is one.
   private static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
     _ name: String, category: Category, count: Int, data: Data, cleanCopy: Data? = nil,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
+    floor: FloorSide<ResilientOutput>? = nil,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
     _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
   ) -> Workload {
+    precondition((floor != nil) == (category == .dirty), "\(name): a floor is for dirty data")
     let plainData = cleanCopy ?? data
     let plainDecoder = JSONDecoder()
     let resilientDecoder = JSONDecoder()
+    let floorDecoder = JSONDecoder()
+    var measuredFloor: (@Sendable () -> Void)?
+    if let floor {
+      measuredFloor = { floor.run(floorDecoder, data, name) }
+    }
     return Workload(
       name: name, category: category, elementCount: count, byteCount: data.count,
       plain: { blackHole(decodeOrDie(plain, plainDecoder, plainData, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
+      floor: measuredFloor,
       mismatch: {
         let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, plainData, name))
-        let resilientSummary = summariseResilient(
-          decodeOrDie(resilient, resilientDecoder, data, name))
-        guard plainSummary != resilientSummary else { return nil }
-        return "\(name): plain and resilient decoding disagree"
+        let resilientOutput = decodeOrDie(resilient, resilientDecoder, data, name)
+        if plainSummary != summariseResilient(resilientOutput) {
+          return "\(name): plain and resilient decoding disagree"
+        }
+        if let floor, floor.disagrees(floorDecoder, data, name, resilientOutput) {
+          return "\(name): the floor and resilient decoding disagree"
+        }
+        return nil
       })
+  }
+}
+
+/// The hand-written floor of a dirty workload: the decode that is measured, and whether what
+/// it decodes agrees with the resilient side.
+struct FloorSide<ResilientOutput: Sendable>: Sendable {
+  let run: @Sendable (JSONDecoder, Data, String) -> Void
+  let disagrees: @Sendable (JSONDecoder, Data, String, ResilientOutput) -> Bool
+
+  /// A floor compared with the resilient side through a summary of each.
+  static func decoding<Output: Sendable, Summary: Equatable & Sendable>(
+    _ decode: @escaping @Sendable (JSONDecoder, Data) throws -> Output,
+    comparing summariseFloor: @escaping @Sendable (Output) -> Summary,
+    _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
+  ) -> Self {
+    FloorSide(
+      run: { blackHole(decodeOrDie(decode, $0, $1, $2)) },
+      disagrees: { summariseFloor(decodeOrDie(decode, $0, $1, $2)) != summariseResilient($3) })
+  }
+
+  /// A floor that decodes to the same type as the resilient side.
+  static func decoding(
+    _ decode: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput
+  ) -> Self where ResilientOutput: Equatable {
+    decoding(decode, comparing: { $0 }, { $0 })
   }
 }
 
