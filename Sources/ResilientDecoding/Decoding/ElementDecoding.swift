@@ -93,12 +93,12 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    try container.decodeConcrete(Element.self)
+    try decodeConcrete(Element.self, from: &container)
   }
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    try container.decodeConcrete(Element.self)
+    try decodeConcrete(Element.self, from: container)
   }
 
   @inlinable
@@ -146,7 +146,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    let rawValue = try container.decodeConcrete(Element.RawValue.self)
+    let rawValue = try decodeConcrete(Element.RawValue.self, from: &container)
     guard let value = Element(rawValue: rawValue) else {
       let index = ElementCodingKey(index: container.currentIndex - 1)
       throw novelValueError(
@@ -157,7 +157,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    let rawValue = try container.decodeConcrete(Element.RawValue.self)
+    let rawValue = try decodeConcrete(Element.RawValue.self, from: container)
     guard let value = Element(rawValue: rawValue) else {
       throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath)
     }

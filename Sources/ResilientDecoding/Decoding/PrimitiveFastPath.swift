@@ -54,49 +54,55 @@ extension KeyedDecodingContainer {
   }
 }
 
-extension UnkeyedDecodingContainer {
-  /// Decodes the next element through the concrete overload for a primitive type, or the
-  /// generic one.
-  @inlinable
-  mutating func decodeConcrete<T: Decodable>(_: T.Type) throws -> T {
-    if T.self == String.self { return identical(try decode(String.self)) }
-    if T.self == Int.self { return identical(try decode(Int.self)) }
-    if T.self == Double.self { return identical(try decode(Double.self)) }
-    if T.self == Bool.self { return identical(try decode(Bool.self)) }
-    if T.self == Float.self { return identical(try decode(Float.self)) }
-    if T.self == Int64.self { return identical(try decode(Int64.self)) }
-    if T.self == Int32.self { return identical(try decode(Int32.self)) }
-    if T.self == Int16.self { return identical(try decode(Int16.self)) }
-    if T.self == Int8.self { return identical(try decode(Int8.self)) }
-    if T.self == UInt.self { return identical(try decode(UInt.self)) }
-    if T.self == UInt64.self { return identical(try decode(UInt64.self)) }
-    if T.self == UInt32.self { return identical(try decode(UInt32.self)) }
-    if T.self == UInt16.self { return identical(try decode(UInt16.self)) }
-    if T.self == UInt8.self { return identical(try decode(UInt8.self)) }
-    return try decode(T.self)
-  }
+// The helpers of unkeyed and single-value containers take the container as an existential,
+// which is how the library holds them: a method of a protocol extension called on an
+// existential is generic over the opened type, which the optimiser does not specialise, so
+// every element would take the unspecialised road.
+
+/// Decodes the next element of an unkeyed container through the concrete overload for a
+/// primitive type, or the generic one.
+@inlinable
+func decodeConcrete<T: Decodable>(
+  _: T.Type, from container: inout any UnkeyedDecodingContainer
+) throws -> T {
+  if T.self == String.self { return identical(try container.decode(String.self)) }
+  if T.self == Int.self { return identical(try container.decode(Int.self)) }
+  if T.self == Double.self { return identical(try container.decode(Double.self)) }
+  if T.self == Bool.self { return identical(try container.decode(Bool.self)) }
+  if T.self == Float.self { return identical(try container.decode(Float.self)) }
+  if T.self == Int64.self { return identical(try container.decode(Int64.self)) }
+  if T.self == Int32.self { return identical(try container.decode(Int32.self)) }
+  if T.self == Int16.self { return identical(try container.decode(Int16.self)) }
+  if T.self == Int8.self { return identical(try container.decode(Int8.self)) }
+  if T.self == UInt.self { return identical(try container.decode(UInt.self)) }
+  if T.self == UInt64.self { return identical(try container.decode(UInt64.self)) }
+  if T.self == UInt32.self { return identical(try container.decode(UInt32.self)) }
+  if T.self == UInt16.self { return identical(try container.decode(UInt16.self)) }
+  if T.self == UInt8.self { return identical(try container.decode(UInt8.self)) }
+  return try container.decode(T.self)
 }
 
-extension SingleValueDecodingContainer {
-  /// Decodes the value through the concrete overload for a primitive type, or the generic one.
-  @inlinable
-  func decodeConcrete<T: Decodable>(_: T.Type) throws -> T {
-    if T.self == String.self { return identical(try decode(String.self)) }
-    if T.self == Int.self { return identical(try decode(Int.self)) }
-    if T.self == Double.self { return identical(try decode(Double.self)) }
-    if T.self == Bool.self { return identical(try decode(Bool.self)) }
-    if T.self == Float.self { return identical(try decode(Float.self)) }
-    if T.self == Int64.self { return identical(try decode(Int64.self)) }
-    if T.self == Int32.self { return identical(try decode(Int32.self)) }
-    if T.self == Int16.self { return identical(try decode(Int16.self)) }
-    if T.self == Int8.self { return identical(try decode(Int8.self)) }
-    if T.self == UInt.self { return identical(try decode(UInt.self)) }
-    if T.self == UInt64.self { return identical(try decode(UInt64.self)) }
-    if T.self == UInt32.self { return identical(try decode(UInt32.self)) }
-    if T.self == UInt16.self { return identical(try decode(UInt16.self)) }
-    if T.self == UInt8.self { return identical(try decode(UInt8.self)) }
-    return try decode(T.self)
-  }
+/// Decodes the value of a single-value container through the concrete overload for a
+/// primitive type, or the generic one.
+@inlinable
+func decodeConcrete<T: Decodable>(
+  _: T.Type, from container: any SingleValueDecodingContainer
+) throws -> T {
+  if T.self == String.self { return identical(try container.decode(String.self)) }
+  if T.self == Int.self { return identical(try container.decode(Int.self)) }
+  if T.self == Double.self { return identical(try container.decode(Double.self)) }
+  if T.self == Bool.self { return identical(try container.decode(Bool.self)) }
+  if T.self == Float.self { return identical(try container.decode(Float.self)) }
+  if T.self == Int64.self { return identical(try container.decode(Int64.self)) }
+  if T.self == Int32.self { return identical(try container.decode(Int32.self)) }
+  if T.self == Int16.self { return identical(try container.decode(Int16.self)) }
+  if T.self == Int8.self { return identical(try container.decode(Int8.self)) }
+  if T.self == UInt.self { return identical(try container.decode(UInt.self)) }
+  if T.self == UInt64.self { return identical(try container.decode(UInt64.self)) }
+  if T.self == UInt32.self { return identical(try container.decode(UInt32.self)) }
+  if T.self == UInt16.self { return identical(try container.decode(UInt16.self)) }
+  if T.self == UInt8.self { return identical(try container.decode(UInt8.self)) }
+  return try container.decode(T.self)
 }
 
 /// Returns a value as the type it already has, under the generic name of that type.
