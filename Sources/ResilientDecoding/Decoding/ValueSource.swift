@@ -91,13 +91,14 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
   @inlinable
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
-  /// Finds the reporter through a decoder the container makes for a value, never trusting a
-  /// super-decoder with a path: the value's own decoder when the key is there, else the first
+  /// Finds the reporter through a decoder the container makes for a value (unless no reporter
+  /// exists at all), never trusting a super-decoder with a path: the value's own decoder when the key is there, else the first
   /// other key's that decodes, which shares its `userInfo`. Only a missing key with none of
   /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
   /// or do not implement (TOMLKit traps).
   @usableFromInline
   func findReporter() -> ResilientDecodingErrorReporter? {
+    guard ResilientDecodingErrorReporter.anyExists else { return nil }
     if container.contains(key), let probe = try? container.decode(ReporterProbe.self, forKey: key) {
       return probe.reporter
     }

@@ -13,7 +13,23 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   private var entries: [ErrorDigest.Entry] = []
 
   /// Creates a reporter that has nothing reported yet.
-  public init() {}
+  public init() {
+    Self.population.add(1)
+  }
+
+  deinit {
+    Self.population.add(-1)
+  }
+
+  /// How many reporters exist in the process.
+  private static let population = ReporterPopulation()
+
+  /// Whether any reporter exists in the process. While none does, no `userInfo` can hold one,
+  /// so a value that fails need not look for one: the cheapest failure there is.
+  @usableFromInline
+  static var anyExists: Bool {
+    population.isPositive
+  }
 
   /// Returns what was reported since the last flush, and starts over.
   ///
@@ -58,5 +74,24 @@ struct ReporterReplacedError: Error, CustomStringConvertible {
   var description: String {
     "Errors may be missing: another ResilientDecodingErrorReporter was registered in the same "
       + "userInfo after this one, and errors reported after that went to the newer reporter"
+  }
+}
+
+/// A count of the reporters alive in the process, safe to change from any thread.
+private final class ReporterPopulation: @unchecked Sendable {
+  // `@unchecked`: every access to `count` holds `lock`.
+  private let lock = NSLock()
+  private var count = 0
+
+  func add(_ change: Int) {
+    lock.lock()
+    count += change
+    lock.unlock()
+  }
+
+  var isPositive: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return count > 0
   }
 }

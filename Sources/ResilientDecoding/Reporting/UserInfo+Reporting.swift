@@ -66,6 +66,7 @@ extension Decoder {
   /// The reporter registered in this decoder's `userInfo`, if any.
   @usableFromInline
   var resilientDecodingErrorReporter: ResilientDecodingErrorReporter? {
-    userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
+    guard ResilientDecodingErrorReporter.anyExists else { return nil }
+    return userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
   }
 }

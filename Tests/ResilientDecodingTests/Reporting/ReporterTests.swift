@@ -36,6 +36,27 @@ import Testing
     #expect(reporter.flushReportedErrors() == nil)
   }
 
+  // MARK: Reporters that come and go
+
+  /// A value that fails looks for a reporter only while one exists somewhere in the process:
+  /// nothing remembers that an earlier failure found none, a reporter that only `userInfo`
+  /// holds is found, and one taken out of `userInfo` is no longer reported to.
+  @Test(arguments: DocumentFormat.allCases)
+  func everyFailureLooksForTheReporterRegisteredNow(format: DocumentFormat) throws {
+    let decoder = format.makeDecoder()
+    let messy = try format.data(Inventory.messyDocument)
+    _ = try decoder.decode(Inventory.self, from: messy)
+
+    decoder.userInfo[.resilientDecodingErrorReporter] = ResilientDecodingErrorReporter()
+    _ = try decoder.decode(Inventory.self, from: messy)
+    let reporter = try #require(decoder.registeredReporter)
+    assertReports(reporter.flushReportedErrors(), Inventory.messyReports)
+
+    decoder.userInfo[.resilientDecodingErrorReporter] = nil
+    _ = try decoder.decode(Inventory.self, from: messy)
+    #expect(reporter.flushReportedErrors() == nil)
+  }
+
   // MARK: Registering
 
   @Test(arguments: DocumentFormat.allCases)
