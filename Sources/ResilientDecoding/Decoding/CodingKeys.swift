@@ -79,7 +79,27 @@ extension String {
   /// then follows the order the decoder handed the entries over in.
   @usableFromInline
   func precedesInKeyOrder(_ other: String) -> Bool {
-    utf8.lexicographicallyPrecedes(other.utf8)
+    comparedInKeyOrder(with: other) < 0
+  }
+
+  /// Compares this key with `other` in key order: negative if it comes first, zero if they are
+  /// the same key, positive if it comes after. A sort that must also order equal keys asks
+  /// once per pair, where two calls of ``precedesInKeyOrder(_:)`` would compare twice.
+  @usableFromInline
+  func comparedInKeyOrder(with other: String) -> Int {
+    // UTF-8 code units compare as their Unicode scalars do; a native string lends its bytes
+    // without a copy or a retain.
+    let order = utf8.withContiguousStorageIfAvailable { left in
+      other.utf8.withContiguousStorageIfAvailable { right in
+        for (a, b) in zip(left, right) where a != b {
+          return a < b ? -1 : 1
+        }
+        return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+      }
+    }
+    if let order, let order { return order }
+    if utf8.lexicographicallyPrecedes(other.utf8) { return -1 }
+    return other.utf8.lexicographicallyPrecedes(utf8) ? 1 : 0
   }
 }
 

@@ -58,24 +58,28 @@ extension ResilientValueSource {
       case .success(let decodedEntries):
         entries = decodedEntries
       case .failure(let error):
-        reportEntriesInKeyOrder([String: CaughtValue<Strategy>](), rejected: [:], held: held)
+        reportEntriesInKeyOrder(
+          [String: CaughtValue<Strategy>](), rejected: [:], held: held,
+          someEntryFailed: false)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         DecodingThreadState.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
       }
     }
-    // The clean path maps the values in place; only a dictionary with failures is rebuilt.
-    let allDecoded = entries.values.allSatisfy { $0.failure == nil }
-    let values = allDecoded ? entries.mapValues { $0.value! } : entries.compactMapValues(\.value)
+    // One pass keeps the values that decoded; a closure, not a key path, which costs a
+    // projection per entry.
+    let values = entries.compactMapValues { $0.value }
+    let allDecoded = values.count == entries.count
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if allDecoded && rejected.isEmpty {
       if !held.isEmpty {
-        reportEntriesInKeyOrder(entries, rejected: [:], held: held)
+        reportEntriesInKeyOrder(entries, rejected: [:], held: held, someEntryFailed: false)
       }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    reportEntriesInKeyOrder(entries, rejected: rejected, held: held)
+    reportEntriesInKeyOrder(
+      entries, rejected: rejected, held: held, someEntryFailed: !allDecoded)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
@@ -117,11 +121,12 @@ extension ResilientValueSource {
   ///
   /// A path that does not start at the dictionary's own path was started afresh by a decoder
   /// that decodes the dictionary with a decoder of its own (GRDB's JSON columns): it is moved
-  /// under the dictionary's path first.
+  /// under the dictionary's path first. `someEntryFailed` says whether an entry of `entries`
+  /// failed, which the caller knows without another pass over them.
   @usableFromInline
   func reportEntriesInKeyOrder<Strategy: ResilientElementStrategy>(
     _ entries: [String: CaughtValue<Strategy>], rejected: [String: any Error],
-    held: [HeldReport]
+    held: [HeldReport], someEntryFailed: Bool
   ) {
     let basePath = codingPath
     var reports: [(key: String, rank: Int, report: HeldReport)] = []
@@ -131,8 +136,7 @@ extension ResilientValueSource {
       reports.append(
         (key, index, HeldReport(reporter: report.reporter, error: report.error, codingPath: path)))
     }
-    let hasFailures = !rejected.isEmpty || entries.values.contains { $0.failure != nil }
-    if hasFailures, let reporter = findReporter() {
+    if someEntryFailed || !rejected.isEmpty, let reporter = findReporter() {
       for (key, entry) in entries {
         guard let failure = entry.failure else { continue }
         let path = basePath + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
@@ -146,9 +150,8 @@ extension ResilientValueSource {
       }
     }
     reports.sort {
-      if $0.key.precedesInKeyOrder($1.key) { return true }
-      if $1.key.precedesInKeyOrder($0.key) { return false }
-      return $0.rank < $1.rank
+      let order = $0.key.comparedInKeyOrder(with: $1.key)
+      return order != 0 ? order < 0 : $0.rank < $1.rank
     }
     passOn(reports.map(\.report))
   }
