@@ -88,7 +88,8 @@ struct ElementFailures {
     // Most decoders leave the index on an element that failed; some move past it. Only move
     // when the decoder did not, so that no element is skipped twice. A super-decoder comes
     // last: some decoders do not implement it.
-    if container.currentIndex == index { _ = try? container.decode(SkippedElement.self) }
+    if container.currentIndex != index { return true }
+    _ = try? container.decode(SkippedElement.self)
     if container.currentIndex == index { _ = try? container.decodeNil() }
     if container.currentIndex == index { _ = try? container.superDecoder() }
     return container.currentIndex != index
