@@ -1,3 +1,5 @@
+import Foundation
+
 // The coding keys the library makes itself, for paths it reports: an element's index and a
 // dictionary key as written.
 
@@ -91,10 +93,12 @@ extension String {
     // without a copy or a retain.
     let order = utf8.withContiguousStorageIfAvailable { left in
       other.utf8.withContiguousStorageIfAvailable { right in
-        for (a, b) in zip(left, right) where a != b {
-          return a < b ? -1 : 1
+        let common = Swift.min(left.count, right.count)
+        if common > 0, let a = left.baseAddress, let b = right.baseAddress {
+          let order = memcmp(a, b, common)
+          if order != 0 { return Int(order) }
         }
-        return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+        return left.count - right.count
       }
     }
     if let order, let order { return order }
