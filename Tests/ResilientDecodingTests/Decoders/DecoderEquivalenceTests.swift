@@ -54,12 +54,7 @@ import Testing
       check = { decoder in
         let expected = try #require(try TestDecoder.json.decode(Model.self, json: json))
         let decoded = try #require(try decoder.decode(Model.self, json: json))
-        #expect(decoded.value == expected.value)
-        #expect(
-          reports(decoded.digest, includingNovel: true)
-            == reports(expected.digest, includingNovel: true))
-        #expect(decoded.digest?.description == expected.digest?.description)
-        #expect(decoded.superDecoderCalls == [])
+        decoded.expectSame(as: (expected.value, expected.digest))
         #if DEBUG
           #expect(outcomes(of: decoded.value) == outcomes(of: expected.value))
         #endif

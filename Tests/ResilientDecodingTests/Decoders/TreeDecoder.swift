@@ -75,14 +75,15 @@ struct TreeDecoder: Decoder {
     _ type: T.Type,
     from document: Tree,
     quirks: Quirks = []
-  ) throws -> (value: T, digest: ErrorDigest?, superDecoderCalls: [String]) {
+  ) throws -> TestDecoder.Decoded<T> {
     var userInfo: [CodingUserInfoKey: Any] = [:]
     let reporter = userInfo.enableResilientDecodingErrorReporting()
     let calls = LockedList<String>()
     let decoder = TreeDecoder(
       document, userInfo: userInfo, quirks: quirks, superDecoderCalls: calls)
     let value = try T(from: decoder)
-    return (value, reporter.flushReportedErrors(), calls.elements)
+    return TestDecoder.Decoded(
+      value: value, digest: reporter.flushReportedErrors(), superDecoderCalls: calls.elements)
   }
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {

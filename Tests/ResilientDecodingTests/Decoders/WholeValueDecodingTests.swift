@@ -39,12 +39,7 @@ import Testing
     let expected = try decode(Catalog.self, json: json)
     let decoded = try TreeDecoder.decode(
       Catalog.self, from: try Tree(json: json), quirks: Self.likeGRDB)
-    #expect(decoded.value == expected.value)
-    #expect(
-      reports(decoded.digest, includingNovel: true)
-        == reports(expected.digest, includingNovel: true))
-    #expect(decoded.digest?.description == expected.digest?.description)
-    #expect(decoded.superDecoderCalls == [])
+    decoded.expectSame(as: expected)
     #if DEBUG
       #expect(summaries(decoded.value.$tags.results) == summaries(expected.value.$tags.results))
       #expect(describe(decoded.value.$byName.outcome).count > 0)

@@ -34,10 +34,7 @@ enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
         type, from: data, reportResilientDecodingErrors: true)
       return Decoded(value: value, digest: digest, superDecoderCalls: [])
     case .strict, .advancing:
-      let decoded = try TreeDecoder.decode(type, from: try Tree(json: json), quirks: quirks)
-      return Decoded(
-        value: decoded.value, digest: decoded.digest,
-        superDecoderCalls: decoded.superDecoderCalls)
+      return try TreeDecoder.decode(type, from: try Tree(json: json), quirks: quirks)
     }
   }
 
@@ -83,5 +80,22 @@ extension Tree {
       }
       return objects
     }
+  }
+}
+
+extension TestDecoder.Decoded where Value: Equatable {
+  /// Expects this decode to give what `JSONDecoder` gave for the same document (`expected`):
+  /// the same value, the same reports (novel values included) and digest text, and no
+  /// super-decoder asked for.
+  func expectSame(
+    as expected: (value: Value, digest: ErrorDigest?),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(value == expected.value, sourceLocation: sourceLocation)
+    #expect(
+      reports(digest, includingNovel: true) == reports(expected.digest, includingNovel: true),
+      sourceLocation: sourceLocation)
+    #expect(digest?.description == expected.digest?.description, sourceLocation: sourceLocation)
+    #expect(superDecoderCalls == [], sourceLocation: sourceLocation)
   }
 }
