@@ -91,11 +91,11 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
   @inlinable
   var codingPath: [any CodingKey] { container.codingPath + [key] }
 
-  /// Finds the reporter through a decoder the container makes for a value (unless no reporter
-  /// exists at all), never trusting a super-decoder with a path: the value's own decoder when the key is there, else the first
+  /// Finds the reporter through a decoder the container makes for a value, never trusting a
+  /// super-decoder with a path: the value's own decoder when the key is there, else the first
   /// other key's that decodes, which shares its `userInfo`. Only a missing key with none of
   /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
-  /// or do not implement (TOMLKit traps).
+  /// or do not implement (TOMLKit traps). While no reporter exists, none of this runs.
   @usableFromInline
   func findReporter() -> ResilientDecodingErrorReporter? {
     guard ResilientDecodingErrorReporter.anyExists else { return nil }
