@@ -262,8 +262,8 @@ for workload in workloads {
   if options.verbose {
     // The mean shows what the median hides: occasional slow trials, such as the first attempts
     // at decoding a dictionary of a type that was dirty before.
-    for (label, ratios) in [("÷plain", plainRatios), ("÷floor", floorRatios)] where !ratios.isEmpty
-    {
+    let labelled = [("÷plain", plainRatios), ("÷floor", floorRatios)]
+    for (label, ratios) in labelled where !ratios.isEmpty {
       let mean = ratios.reduce(0, +) / Double(ratios.count)
       print(
         "  " + label
