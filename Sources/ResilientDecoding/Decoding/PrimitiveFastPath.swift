@@ -1,10 +1,10 @@
 // The primitive fast path. Synthesised `init(from:)` decodes a `Bool`, `String`, `Int`…
 // property through the container's concrete overload (`decode(Int.self, forKey:)`), which
-// every decoder implements directly. A generic `decode<T>(T.self, forKey:)` with `T == Int` means the same thing, but decoders are
-// free to take a slower road for it, and `JSONDecoder` does: it goes through `Int(from:)`,
-// checks `T` against the types it treats specially at run time, and looks up generic metadata
-// on the way. Code generic over the element type, as this library's is, only ever calls the
-// generic overload, even once specialised for `Int`.
+// every decoder implements directly. A generic `decode<T>(T.self, forKey:)` with `T == Int`
+// means the same thing, but decoders are free to take a slower road for it, and `JSONDecoder`
+// does: it goes through `Int(from:)`, checks `T` against the types it treats specially at run
+// time, and looks up generic metadata on the way. Code generic over the element type, as this
+// library's is, only ever calls the generic overload, even once specialised for `Int`.
 //
 // The helpers below call the concrete overload when the type is one of the standard library's
 // primitive types, and the generic one otherwise, so that a `@Resilient` property makes the
