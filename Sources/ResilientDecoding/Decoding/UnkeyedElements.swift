@@ -94,35 +94,6 @@ struct ElementFailures {
     if container.currentIndex == index { _ = try? container.superDecoder() }
     return container.currentIndex != index
   }
-
-  #if DEBUG
-    /// One result per element, failures at the indices they were recorded at.
-    @usableFromInline
-    func results<Element>(interleavedWith elements: [Element]) -> [Result<Element, any Error>] {
-      var results: [Result<Element, any Error>] = []
-      results.reserveCapacity(elements.count + recorded.count)
-      var decoded = elements.makeIterator()
-      var failures = recorded.makeIterator()
-      var nextFailure = failures.next()
-      var position = 0
-      while true {
-        if let failure = nextFailure, failure.index == position {
-          results.append(.failure(failure.error))
-          nextFailure = failures.next()
-        } else if let element = decoded.next() {
-          results.append(.success(element))
-        } else if let failure = nextFailure {
-          // Only a decoder that lost its place gets here; keep the error all the same.
-          results.append(.failure(failure.error))
-          nextFailure = failures.next()
-        } else {
-          break
-        }
-        position += 1
-      }
-      return results
-    }
-  #endif
 }
 
 /// Decodes any value and discards it, to move an unkeyed container past a failed element.

@@ -116,11 +116,9 @@ extension ResilientValueSource {
     }
     #if DEBUG
       if !failures.recorded.isEmpty {
-        let results = failures.results(interleavedWith: elements)
-        return .init(
-          wrap(elements),
-          outcome: .recoveredFrom(
-            ResilientDecodingOutcome.ArrayDecodingError(results: results), wasReported: false))
+        let error = ResilientDecodingOutcome.ArrayDecodingError(
+          elements: elements, failures: failures.recorded)
+        return .init(wrap(elements), outcome: .recoveredFrom(error, wasReported: false))
       }
     #endif
     return .init(wrap(elements), outcome: .decodedSuccessfully)

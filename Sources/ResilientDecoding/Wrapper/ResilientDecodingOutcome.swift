@@ -35,20 +35,61 @@
     /// The element-by-element results of a resilient array or set whose elements failed to
     /// decode (DEBUG builds only).
     public struct ArrayDecodingError<Element>: Error {
+      /// The elements that decoded, in order.
+      @usableFromInline
+      let elements: [Element]
+
+      /// The errors of the elements that failed, each with its position among all results, in
+      /// increasing order of position.
+      @usableFromInline
+      let failures: [(index: Int, error: any Error)]
+
       /// One result per element of the input, in order: the decoded value or its error.
-      public let results: [Result<Element, any Error>]
+      ///
+      /// Built when read: decoding keeps the elements and the failures apart, as it found
+      /// them, so that a collection with a failed element costs nothing more to decode.
+      public var results: [Result<Element, any Error>] {
+        var results: [Result<Element, any Error>] = []
+        results.reserveCapacity(elements.count + failures.count)
+        var next = elements.startIndex
+        for failure in failures {
+          // A failure recorded past the end (by a decoder that lost its place) still counts.
+          while results.count < failure.index, next < elements.endIndex {
+            results.append(.success(elements[next]))
+            next += 1
+          }
+          results.append(.failure(failure.error))
+        }
+        for element in elements[next...] {
+          results.append(.success(element))
+        }
+        return results
+      }
 
       /// The errors of the elements that failed, in order.
       public var errors: [any Error] {
-        results.compactMap { result in
-          if case .failure(let error) = result { return error }
-          return nil
-        }
+        failures.map(\.error)
       }
 
       /// Creates the results of decoding a collection.
       public init(results: [Result<Element, any Error>]) {
-        self.results = results
+        var elements: [Element] = []
+        var failures: [(index: Int, error: any Error)] = []
+        for (index, result) in results.enumerated() {
+          switch result {
+          case .success(let element): elements.append(element)
+          case .failure(let error): failures.append((index, error))
+          }
+        }
+        self.init(elements: elements, failures: failures)
+      }
+
+      /// Creates the results of a collection from the elements that decoded and the errors of
+      /// those that failed, each at its position among all results.
+      @inlinable
+      init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+        self.elements = elements
+        self.failures = failures
       }
     }
 
@@ -84,6 +125,14 @@
         self.results = [:]
         self.wholeValueError = wholeValueError
       }
+    }
+  }
+
+  extension ResilientDecodingOutcome.ArrayDecodingError: CustomReflectable {
+    /// Shows ``results`` as they read, not the elements and failures they are built from, so
+    /// that printing the error or reflecting on it sees one result per element.
+    public var customMirror: Mirror {
+      Mirror(self, children: ["results": results], displayStyle: .struct)
     }
   }
 
