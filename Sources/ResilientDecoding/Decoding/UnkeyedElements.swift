@@ -4,44 +4,52 @@
 // the decoder does after a failure. And the same for an array that a decoder decodes only
 // whole, as an array of values that catch their own errors (`CaughtValue`).
 
-/// Decodes every element of `container` through `Strategy`, recovering from each failure.
-///
-/// While no element has decoded, reports are held from the first failure on: a decoder whose
-/// nested container misreads the value (XMLCoder unwraps an array of one struct into the
-/// struct's fields) makes every element fail, and the caller may then decode the array whole
-/// instead, dropping what was held. Once an element decodes, what was held is passed on, in
-/// order; so is it at the end unless the caller asks for the held reports
-/// (`keepingHeldReports`).
-@inlinable
-func decodeElements<Strategy: ResilientElementStrategy, Source: ResilientValueSource>(
-  _: Strategy.Type,
-  from container: inout any UnkeyedDecodingContainer,
-  failures: inout ElementFailures,
-  source: Source,
-  heldReports: inout [HeldReport]?
-) -> [Strategy.Element] {
-  var elements: [Strategy.Element] = []
-  if let count = container.count { elements.reserveCapacity(count) }
-  var hold: DecodingThreadState.Hold?
-  while !container.isAtEnd {
-    let index = container.currentIndex
-    do {
-      elements.append(try Strategy.decode(from: &container))
-      if let held = hold?.end() {
-        hold = nil
-        passOn(held)
+extension Array {
+  /// Decodes every element of `container` through `Strategy` and appends those that decode,
+  /// recovering from each failure.
+  ///
+  /// While no element has decoded, reports are held from the first failure on: a decoder whose
+  /// nested container misreads the value (XMLCoder unwraps an array of one struct into the
+  /// struct's fields) makes every element fail, and the caller may then decode the array whole
+  /// instead, dropping what was held. Once an element decodes, what was held is passed on, in
+  /// order; so is it at the end unless the caller asks for the held reports
+  /// (`keepingHeldReports`).
+  ///
+  /// A method of `Array` so that, unoptimised, appending uses the array's own type metadata
+  /// instead of looking up `[Element]` for every element.
+  @inlinable
+  mutating func appendDecodedElements<
+    Strategy: ResilientElementStrategy, Source: ResilientValueSource
+  >(
+    _: Strategy.Type,
+    from container: inout any UnkeyedDecodingContainer,
+    failures: inout ElementFailures,
+    source: Source,
+    heldReports: inout [HeldReport]?
+  ) where Strategy.Element == Element {
+    if let count = container.count { reserveCapacity(count) }
+    var hold: DecodingThreadState.Hold?
+    while !container.isAtEnd {
+      let index = container.currentIndex
+      do {
+        append(try Strategy.decode(from: &container))
+        if let held = hold?.end() {
+          hold = nil
+          passOn(held)
+        }
+      } catch {
+        if isEmpty && hold == nil && heldReports != nil {
+          hold = DecodingThreadState.holdReports()
+        }
+        let error = Strategy.decodingError(
+          error, at: source.codingPath + [ElementCodingKey(index: index)])
+        guard failures.recover(from: error, at: index, in: &container, source: source) else {
+          break
+        }
       }
-    } catch {
-      if elements.isEmpty && hold == nil && heldReports != nil {
-        hold = DecodingThreadState.holdReports()
-      }
-      let error = Strategy.decodingError(
-        error, at: source.codingPath + [ElementCodingKey(index: index)])
-      guard failures.recover(from: error, at: index, in: &container, source: source) else { break }
     }
+    heldReports = hold?.end()
   }
-  heldReports = hold?.end()
-  return elements
 }
 
 /// Reports again, in order, reports that were held back.

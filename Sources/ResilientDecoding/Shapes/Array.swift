@@ -78,11 +78,11 @@ extension ResilientValueSource {
     wrap: ([Strategy.Element]) -> Value
   ) -> Resilient<Value> {
     var failures = ElementFailures()
-    var elements: [Strategy.Element]
+    var elements: [Strategy.Element] = []
     do {
       var container = try unkeyedContainer()
       var held: [HeldReport]? = []
-      elements = decodeElements(
+      elements.appendDecodedElements(
         strategy, from: &container, failures: &failures, source: self, heldReports: &held)
       if let held {
         // No element decoded: the decoder may have misread the array; decoding it whole can
