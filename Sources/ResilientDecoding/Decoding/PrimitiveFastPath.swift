@@ -109,8 +109,7 @@ func decodeConcrete<T: Decodable>(
 ///
 /// Only called right after checking that `Target` is `Source`; `_identityCast` checks it again
 /// (a precondition that folds away once specialised) and reinterprets the value.
-@inlinable
-@inline(__always)
+@_transparent @usableFromInline
 func identical<Source, Target>(_ value: Source) -> Target {
   _identityCast(value, to: Target.self)
 }

@@ -7,14 +7,14 @@
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` optional: `nil` when the key is missing, the value is `null`, or
   /// the value cannot be decoded (that last case is reported).
-  @inlinable
+  @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
     decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: nil)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
   /// when missing, `null`, of the wrong raw type (reported) or a raw value with no case.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
@@ -23,7 +23,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
   /// missing or `null`, the fallback when the value cannot be used (reported).
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
@@ -41,8 +41,10 @@ extension KeyedDecodingContainer {
   /// container itself because this is the hottest path of the library: going through a
   /// `KeyedValueSource` costs a copy of the container and its destruction per property. A
   /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which
-  /// evaluates the outcome, asks again to tell a missing key from a `null`.
-  @inlinable
+  /// evaluates the outcome, asks again to tell a missing key from a `null`. Transparent, like
+  /// the overloads that call it, so that even unoptimised it runs in the model's own
+  /// `init(from:)`, where the types are known.
+  @_transparent @usableFromInline
   func decodeResilientOptional<Strategy: ResilientElementStrategy>(
     _ strategy: Strategy.Type,
     forKey key: Key,

@@ -39,7 +39,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
   /// the value is `null`, the fallback when the value cannot be decoded (reported).
-  @inlinable
+  @_transparent
   public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
@@ -58,7 +58,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional of a raw-representable type that is also
   /// ``ResilientDecodable``: as an optional raw-representable type with a fallback.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T?>.Type, forKey key: Key
   ) throws -> Resilient<T?> where T.DecodingFallback == T {

@@ -50,7 +50,7 @@ public struct Resilient<Value: Decodable>: Decodable {
   ///
   /// Release builds never evaluate `outcome`: report an error before calling this, never from
   /// inside the argument, or release builds will not report it.
-  @inlinable
+  @_transparent @usableFromInline
   init(_ value: Value, outcome: @autoclosure () -> RecordedOutcome) {
     self.wrappedValue = value
     #if DEBUG
@@ -59,13 +59,14 @@ public struct Resilient<Value: Decodable>: Decodable {
     #endif
   }
 
-  // The initialisers below set the stored properties themselves instead of delegating: in
-  // unoptimised builds every delegation is a generic call that looks up the metadata of
-  // `Resilient<Value>` again, and synthesised `init(from:)` runs `init(wrappedValue: nil)` for
-  // every optional property before decoding it.
+  // The initialisers are transparent and set the stored properties themselves instead of
+  // delegating: unoptimised, a generic initialiser looks up the metadata of `Resilient<Value>`
+  // on every call, and synthesised `init(from:)` runs `init(wrappedValue: nil)` for every
+  // optional property before decoding it. Transparent, they are inlined where `Value` is
+  // known, in every build ("Debug builds" in the design article).
 
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
-  @inlinable
+  @_transparent
   public init(wrappedValue: Value) {
     self.wrappedValue = wrappedValue
     #if DEBUG
@@ -75,7 +76,7 @@ public struct Resilient<Value: Decodable>: Decodable {
   }
 
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
-  @inlinable
+  @_transparent
   public init(_ value: Value) {
     self.wrappedValue = value
     #if DEBUG
