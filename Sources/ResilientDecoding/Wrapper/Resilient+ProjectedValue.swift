@@ -83,7 +83,7 @@
     ) -> ResilientDecodingOutcome.ArrayDecodingError<Element> {
       switch outcome {
       case .decodedSuccessfully:
-        return .init(results: elements().map { .success($0) })
+        return .init(elements: elements(), failures: [])
       case .keyNotFound, .valueWasNil:
         return .init(results: [])
       case .recoveredFrom(let error as ResilientDecodingOutcome.ArrayDecodingError<Element>, _):

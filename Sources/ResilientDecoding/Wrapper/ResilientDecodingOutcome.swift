@@ -40,14 +40,17 @@
       let elements: [Element]
 
       /// The errors of the elements that failed, each with its position among all results, in
-      /// increasing order of position.
+      /// the order they were decoded (increasing positions, from every decoder that keeps its
+      /// place).
       @usableFromInline
       let failures: [(index: Int, error: any Error)]
 
       /// One result per element of the input, in order: the decoded value or its error.
       ///
-      /// Built when read: decoding keeps the elements and the failures apart, as it found
-      /// them, so that a collection with a failed element costs nothing more to decode.
+      /// Built on every read, in O(*n*): decoding keeps the elements and the failures apart,
+      /// as it found them, and does no work per element for `results`. Keep it in a local when
+      /// reading it more than once. A debugger's variables view shows the stored `elements`
+      /// and `failures`; printing the error shows `results`.
       public var results: [Result<Element, any Error>] {
         var results: [Result<Element, any Error>] = []
         results.reserveCapacity(elements.count + failures.count)
@@ -87,7 +90,7 @@
       /// Creates the results of a collection from the elements that decoded and the errors of
       /// those that failed, each at its position among all results.
       @inlinable
-      init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+      package init(elements: [Element], failures: [(index: Int, error: any Error)]) {
         self.elements = elements
         self.failures = failures
       }
@@ -136,8 +139,9 @@
     }
   }
 
-  // `Error` requires `Sendable`. The results are immutable once decoding has built them, and
-  // they hold values that were just decoded, so sharing them is as safe as sharing the values.
+  // `Error` requires `Sendable`. The elements, failures and results are immutable once decoding
+  // has built them, and they hold values that were just decoded, so sharing them is as safe as
+  // sharing the values.
   extension ResilientDecodingOutcome.ArrayDecodingError: @unchecked Sendable {}
   extension ResilientDecodingOutcome.DictionaryDecodingError: @unchecked Sendable {}
 #endif

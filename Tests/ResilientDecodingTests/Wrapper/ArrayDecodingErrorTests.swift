@@ -36,12 +36,31 @@ import Testing
       #expect(error.errors.map(describe) == failed.map { describe(Self.failure(at: $0)) })
     }
 
+    /// A decoder that jumps or loses its place records failures at positions past the next
+    /// element, or past the end: each still reads where it was recorded, or after the last.
+    @Test func failuresAtGapsAndPastTheEndKeepTheirPlaces() {
+      let error = ArrayError(
+        elements: [10, 20, 30],
+        failures: [(0, Self.failure(at: 0)), (2, Self.failure(at: 2)), (9, Self.failure(at: 9))])
+      #expect(
+        describe(error.results)
+          == describe(
+            [
+              .failure(Self.failure(at: 0)), .success(10), .failure(Self.failure(at: 2)),
+              .success(20), .success(30), .failure(Self.failure(at: 9)),
+            ] as [Result<Int, any Error>]))
+      #expect(error.errors.map(describe) == [0, 2, 9].map { describe(Self.failure(at: $0)) })
+    }
+
     @Test func printingAndReflectionShowTheResults() {
       let error = ArrayError(results: Self.results([1, nil, 2]))
-      let children = Mirror(reflecting: error).children.map { $0.label }
-      #expect(children == ["results"])
+      let mirror = Mirror(reflecting: error)
+      #expect(mirror.displayStyle == .struct)
+      #expect(mirror.children.map(\.label) == ["results"])
+      let reflected = mirror.children.first?.value as? [Result<Int, any Error>]
+      #expect(reflected.map(describe) == describe(Self.results([1, nil, 2])))
       let printed = String(describing: error)
-      #expect(printed.hasPrefix("ArrayDecodingError<Int>(results: [Swift.Result<Swift.Int"))
+      #expect(printed.contains("(results: ["))
       #expect(printed.contains("element 1"))
     }
   #endif
