@@ -12,8 +12,8 @@ extension Array {
   /// nested container misreads the value (XMLCoder unwraps an array of one struct into the
   /// struct's fields) makes every element fail, and the caller may then decode the array whole
   /// instead, dropping what was held. Once an element decodes, what was held is passed on, in
-  /// order; so is it at the end unless the caller asks for the held reports
-  /// (`keepingHeldReports`).
+  /// order. Reports are held only when `heldReports` starts out non-`nil`; what is still held
+  /// at the end is returned there.
   ///
   /// A method of `Array` so that, unoptimised, appending uses the array's own type metadata
   /// instead of looking up `[Element]` for every element.
