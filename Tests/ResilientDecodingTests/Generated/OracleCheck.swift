@@ -28,7 +28,7 @@ struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
 
   /// The shared form of this report.
   var report: Report {
-    Report(pathDescription(keys.map { PathKey($0) }), kind)
+    Report(pathDescription(keys.map { NamedKey($0) }), kind)
   }
 
   var description: String { report.description }
@@ -51,16 +51,6 @@ struct GeneratedReport: Equatable, Sendable, CustomStringConvertible {
   /// sorted.
   static func sameReports(_ left: [GeneratedReport], _ right: [GeneratedReport]) -> Bool {
     left == right || sorted(left) == sorted(right)
-  }
-
-  /// A key of a coding path known only by its string value.
-  private struct PathKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { nil }
   }
 }
 

@@ -64,7 +64,6 @@ final class GeneratedDocument {
     if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
     return decoder
   }
-
 }
 
 /// A ``Tree`` written as a binary property list by `PropertyListEncoder`: the same property list
@@ -97,8 +96,8 @@ private struct EncodedTree: Encodable {
       var container = encoder.singleValueContainer()
       try container.encode(value)
     case .string(let value) where value.hasPrefix("https://") || value.hasPrefix("http://"):
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(value, forKey: Key("relative"))
+      var container = encoder.container(keyedBy: NamedKey.self)
+      try container.encode(value, forKey: NamedKey("relative"))
     case .string(let value):
       var container = encoder.singleValueContainer()
       try container.encode(value)
@@ -106,20 +105,11 @@ private struct EncodedTree: Encodable {
       var container = encoder.unkeyedContainer()
       for element in elements { try container.encode(EncodedTree(tree: element)) }
     case .object(let members):
-      var container = encoder.container(keyedBy: Key.self)
+      var container = encoder.container(keyedBy: NamedKey.self)
       for (key, value) in members {
-        try container.encode(EncodedTree(tree: value), forKey: Key(key))
+        try container.encode(EncodedTree(tree: value), forKey: NamedKey(key))
       }
     }
-  }
-
-  private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ stringValue: String) { self.stringValue = stringValue }
-    init(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { nil }
   }
 }
 
