@@ -22,10 +22,12 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
       value = try Strategy.decode(from: decoder.singleValueContainer())
       failure = nil
     } catch {
-      value = nil
-      failure = CaughtFailure(
+      let failure = CaughtFailure(
         error: Strategy.decodingError(error, at: decoder.codingPath),
         codingPath: decoder.codingPath)
+      value = nil
+      self.failure = failure
+      DecodingThreadState.noteCaughtFailure(failure)
     }
   }
 }
@@ -43,5 +45,12 @@ final class CaughtFailure {
   init(error: any Error, codingPath: [any CodingKey]) {
     self.error = error
     self.codingPath = codingPath
+  }
+
+  /// The key of the dictionary entry that failed, as written in the data: the last key of its
+  /// path (empty for a value decoded at the root).
+  @usableFromInline
+  var keyAsWritten: String {
+    codingPath.last?.stringValue ?? ""
   }
 }

@@ -30,8 +30,8 @@ package final class DecodingThreadState {
   /// For each type of values whose trial could not be used recently, how many more to skip.
   private var trialsToSkip: [ObjectIdentifier: Int] = [:]
 
-  /// The reports of each running hold, innermost last.
-  private var holds: [[HeldReport]] = []
+  /// What each running hold collected, innermost last.
+  private var holds: [HeldDiagnostics] = []
 
   /// Creates the state of a thread that has done nothing yet.
   package init() {}
@@ -128,8 +128,25 @@ package struct HeldReport: Sendable {
   }
 }
 
+/// What a hold collected while it ran: the reports held back, and the failures of the values
+/// that caught their own errors (the entries of a dictionary, the elements of an array decoded
+/// whole).
+@usableFromInline
+struct HeldDiagnostics {
+  @usableFromInline var reports: [HeldReport] = []
+
+  /// Every value that caught its own error while the hold ran, in the order they failed,
+  /// including those the decoder then dropped (a dictionary keeps one entry of a key written
+  /// twice).
+  @usableFromInline var caughtFailures: [CaughtFailure] = []
+
+  @inlinable
+  init() {}
+}
+
 extension DecodingThreadState {
-  /// A running hold. End it exactly once, with ``end()``, before the hold it runs in ends.
+  /// A running hold. End it exactly once, with ``end()`` or ``endCollectingFailures()``,
+  /// before the hold it runs in ends.
   @usableFromInline
   package struct Hold {
     let state: DecodingThreadState
@@ -138,6 +155,13 @@ extension DecodingThreadState {
     /// They have gone nowhere else: the caller passes them on.
     @usableFromInline
     package func end() -> [HeldReport] {
+      state.holds.removeLast().reports
+    }
+
+    /// Ends the hold and returns the reports made while it ran and the failures of the values
+    /// that caught their own errors meanwhile, each in the order they happened.
+    @usableFromInline
+    func endCollectingFailures() -> HeldDiagnostics {
       state.holds.removeLast()
     }
   }
@@ -146,8 +170,16 @@ extension DecodingThreadState {
   @usableFromInline
   package static func holdReports(in state: DecodingThreadState? = current) -> Hold? {
     guard let state else { return nil }
-    state.holds.append([])
+    state.holds.append(HeldDiagnostics())
     return Hold(state: state)
+  }
+
+  /// Notes, in the innermost running hold, a value that caught its own error, so that its
+  /// collection can tell whether the decoder kept it.
+  @usableFromInline
+  static func noteCaughtFailure(_ failure: CaughtFailure) {
+    guard let state = existing, !state.holds.isEmpty else { return }
+    state.holds[state.holds.count - 1].caughtFailures.append(failure)
   }
 }
 
@@ -177,7 +209,7 @@ extension DecodingThreadState {
       return true
     }
     guard case .report(let report) = diagnostic, !state.holds.isEmpty else { return false }
-    state.holds[state.holds.count - 1].append(report)
+    state.holds[state.holds.count - 1].reports.append(report)
     return true
   }
 }

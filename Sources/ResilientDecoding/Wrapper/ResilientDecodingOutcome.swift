@@ -107,26 +107,54 @@
       @usableFromInline
       let wholeValueError: (any Error)?
 
+      /// The errors of values that the decoder decoded and then dropped, with their keys as
+      /// written, in the order they failed: a key written twice, whose entry ``results`` holds
+      /// once.
+      @usableFromInline
+      let droppedEntryErrors: [(key: String, error: any Error)]
+
       /// The errors of the entries that failed, ordered by key (the order of the keys' Unicode
       /// scalars); or, when the value as a whole could not be decoded, that one error.
+      ///
+      /// A key written twice whose values failed twice has both errors here, the one in
+      /// ``results`` first.
       public var errors: [any Error] {
         if let wholeValueError { return [wholeValueError] }
-        return results.sorted { $0.key.precedesInKeyOrder($1.key) }.compactMap { entry in
-          if case .failure(let error) = entry.value { return error }
-          return nil
+        var failures: [(key: String, rank: Int, error: any Error)] = []
+        for (key, result) in results {
+          if case .failure(let error) = result { failures.append((key, 0, error)) }
         }
+        for (offset, dropped) in droppedEntryErrors.enumerated() {
+          failures.append((dropped.key, offset + 1, dropped.error))
+        }
+        return failures.sorted {
+          let order = $0.key.comparedInKeyOrder(with: $1.key)
+          return order != 0 ? order < 0 : $0.rank < $1.rank
+        }.map(\.error)
       }
 
       /// Creates the results of decoding a dictionary.
       public init(results: [String: Result<Value, any Error>]) {
+        self.init(results: results, droppedEntryErrors: [])
+      }
+
+      /// Creates the results of decoding a dictionary whose decoder dropped values that
+      /// failed.
+      @usableFromInline
+      init(
+        results: [String: Result<Value, any Error>],
+        droppedEntryErrors: [(key: String, error: any Error)]
+      ) {
         self.results = results
         self.wholeValueError = nil
+        self.droppedEntryErrors = droppedEntryErrors
       }
 
       @usableFromInline
       init(wholeValueError: any Error) {
         self.results = [:]
         self.wholeValueError = wholeValueError
+        self.droppedEntryErrors = []
       }
     }
   }

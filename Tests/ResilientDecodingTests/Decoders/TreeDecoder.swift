@@ -197,9 +197,12 @@ extension TreeDecoder {
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
+    /// Each key once, as `JSONDecoder` lists them: an object that writes a key twice is read
+    /// by its first value (see ``Tree/member(_:)``).
     var allKeys: [Key] {
       guard case .object(let members) = decoder.value else { return [] }
-      return members.compactMap { Key(stringValue: $0.key) }
+      var seen = Set<String>()
+      return members.compactMap { seen.insert($0.key).inserted ? Key(stringValue: $0.key) : nil }
     }
 
     func contains(_ key: Key) -> Bool {

@@ -241,19 +241,27 @@ extension CanonicalValue {
     #endif
   }
 
-  /// A dictionary decoded entry by entry: `value`, and one prediction per entry of the input,
-  /// by its key as written.
+  /// A dictionary decoded entry by entry: `value`, one prediction per key of the input, and the
+  /// errors of values the decoder read again for a key written twice and dropped, in order.
   static func entriesProperty(
-    _ value: CanonicalValue, _ predictions: [String: Prediction]
+    _ value: CanonicalValue, _ predictions: [String: Prediction],
+    dropped: [(key: String, kind: ErrorKind)] = []
   ) -> CanonicalValue {
     #if DEBUG
-      let failures = predictions.sorted { $0.key.isBeforeInKeyOrder($1.key) }
-        .compactMap(\.value.failure)
+      var failures: [(key: String, rank: Int, kind: ErrorKind)] = predictions.compactMap {
+        entry in entry.value.failure.map { (entry.key, 0, $0) }
+      }
+      failures += dropped.enumerated().map { ($0.element.key, $0.offset + 1, $0.element.kind) }
+      let errors = failures.sorted { lhs, rhs in
+        if lhs.key.isBeforeInKeyOrder(rhs.key) { return true }
+        if rhs.key.isBeforeInKeyOrder(lhs.key) { return false }
+        return lhs.rank < rhs.rank
+      }.map(\.kind)
       return .property(
         value,
         PropertyDiagnostics(
-          failures: failures.count,
-          results: .entries(predictions.mapValues(ResultSummary.init(predicted:)), errors: failures)
+          failures: errors.count,
+          results: .entries(predictions.mapValues(ResultSummary.init(predicted:)), errors: errors)
         ))
     #else
       return value

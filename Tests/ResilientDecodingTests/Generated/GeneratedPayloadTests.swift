@@ -102,6 +102,9 @@ private struct GeneratorCoverage {
   /// Novel `"type"` tags of attachments, which fall back or are dropped.
   var novelTags = 0
   var deepestPath = 0
+  /// Dictionaries that write a key twice, read with and without a key strategy (which decides
+  /// whether the second value is read).
+  var repeatedKeys = (withKeyStrategy: 0, withoutKeyStrategy: 0)
   /// How many reports of each kind other than novel values (`keyNotFound` by key).
   var kinds: [ErrorKind: Int] = [:]
 
@@ -114,6 +117,12 @@ private struct GeneratorCoverage {
     #expect(nestedReports > 200, "errors inside nested values", sourceLocation: sourceLocation)
     #expect(deepestPath > 3, "depth of error paths", sourceLocation: sourceLocation)
     #expect(novelTags > 300, "novel attachment tags", sourceLocation: sourceLocation)
+    #expect(
+      repeatedKeys.withKeyStrategy > 200, "keys written twice, with a key strategy",
+      sourceLocation: sourceLocation)
+    #expect(
+      repeatedKeys.withoutKeyStrategy > 600, "keys written twice, without a key strategy",
+      sourceLocation: sourceLocation)
     let everyKind: [ErrorKind] = [
       .typeMismatch, .valueNotFound, .dataCorrupted, .keyNotFound("id"), .keyNotFound("name"),
       .keyNotFound("mood"), .keyNotFound("frozenMood"), .keyNotFound("theme"),
@@ -138,8 +147,27 @@ private struct GeneratorCoverage {
     if case .object(let entries) = generated.payload {
       missingKeys +=
         generatedModelFields.count - entries.filter { !$0.key.hasPrefix("zz_") }.count
+      countRepeatedKeys(entries, snakeCase: generated.snakeCase)
     }
     countNulls(generated.payload)
+  }
+
+  /// Counts the dictionary properties among a model's `members` that write a key twice.
+  private mutating func countRepeatedKeys(
+    _ members: [(key: String, value: OrderedJSON)], snakeCase: Bool
+  ) {
+    for field in generatedModelFields {
+      guard case .dictionary = field.shape else { continue }
+      let name = snakeCase ? snakeCased(field.name) : field.name
+      guard case .object(let entries)? = members.first(where: { $0.key == name })?.value,
+        Set(entries.map(\.key)).count < entries.count
+      else { continue }
+      if snakeCase {
+        repeatedKeys.withKeyStrategy += 1
+      } else {
+        repeatedKeys.withoutKeyStrategy += 1
+      }
+    }
   }
 
   /// The properties whose values hold attachments.

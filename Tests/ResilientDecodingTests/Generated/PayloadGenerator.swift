@@ -422,6 +422,12 @@ enum GeneratedTarget: Sendable {
   /// The target of the case being generated; ``GeneratedCase`` sets it for each case.
   @TaskLocal static var current = GeneratedTarget.jsonDecoder
 
+  /// Whether the decoder of the case being generated reads every value of a key that an object
+  /// writes twice, as `JSONDecoder` does for a dictionary when it has a key strategy; without
+  /// one, it and the tree decoders read the first value only. Either way the dictionary keeps
+  /// the first.
+  @TaskLocal static var readsEveryRepeatedKey = false
+
   /// Whether the decoder can convert keys from snake case.
   var convertsSnakeCase: Bool { self == .jsonDecoder }
 
@@ -777,19 +783,37 @@ struct GeneratedField: Sendable {
     if !entries.isEmpty && random.chance(dirt) {
       entries.remove(at: random.below(entries.count))
     }
+    if !entries.isEmpty && random.chance(dirt) {
+      // A key written again, later in the object.
+      let first = random.below(entries.count)
+      let repeated = (entries[first].key, sample(&random, dirt: dirt, nullIsInvalid: true))
+      entries.insert(repeated, at: first + 1 + random.below(entries.count - first))
+    }
 
     // Errors inside entry values come as the decoder visits entries (in no fixed order); the
-    // errors of entries come after them, in key order.
+    // errors of entries come after them, in key order: the kept value's, then those of values
+    // the decoder read again for the same key and dropped, then the key's own.
     var innerReports: [GeneratedReport] = []
-    var entryReports: [GeneratedReport] = []
+    var entryReports: [(report: GeneratedReport, rank: Int)] = []
     var predictions: [String: Prediction] = [:]
+    var dropped: [(key: String, kind: ErrorKind)] = []
     var candidates: [(key: String, value: CanonicalValue)] = []
     for (key, sample) in entries {
+      guard predictions[key] == nil else {
+        guard GeneratedTarget.readsEveryRepeatedKey else { continue }
+        innerReports += sample.inner.map { $0.under(path + [key]) }
+        if case .failure(let failure) = sample.decoded {
+          dropped.append((key, failure.kind))
+          entryReports.append((GeneratedReport(path + [key], failure.kind), dropped.count))
+        }
+        continue
+      }
       innerReports += sample.inner.map { $0.under(path + [key]) }
       predictions[key] = sample.decoded
       switch sample.decoded {
       case .success(let value): candidates.append((key, value))
-      case .failure(let failure): entryReports.append(GeneratedReport(path + [key], failure.kind))
+      case .failure(let failure):
+        entryReports.append((GeneratedReport(path + [key], failure.kind), 0))
       }
     }
     var kept: [String: CanonicalValue] = [:]
@@ -805,17 +829,22 @@ struct GeneratedField: Sendable {
         // converts to a key already kept is corrupt data.
         let kind: ErrorKind =
           keys == .flavor && converted == nil ? .novel(.string(key)) : .dataCorrupted
-        entryReports.append(GeneratedReport(path + [key], kind))
+        entryReports.append((GeneratedReport(path + [key], kind), Int.max))
         predictions[key] = .failure(ExpectedFailure(kind: kind))
         continue
       }
       kept[converted] = value
     }
+    let orderedEntryReports = entryReports.sorted { lhs, rhs in
+      let (left, right) = (lhs.report.keys.last!, rhs.report.keys.last!)
+      if left.isBeforeInKeyOrder(right) { return true }
+      if right.isBeforeInKeyOrder(left) { return false }
+      return lhs.rank < rhs.rank
+    }
     return PlannedField(
       json: .object(entries.map { ($0.key, $0.sample.json) }),
-      expected: .entriesProperty(.map(kept), predictions),
-      reports: innerReports
-        + entryReports.sorted { $0.keys.last!.isBeforeInKeyOrder($1.keys.last!) })
+      expected: .entriesProperty(.map(kept), predictions, dropped: dropped),
+      reports: innerReports + orderedEntryReports.map(\.report))
   }
 
   /// A dictionary key: usually a valid one, with probability `dirt` a corrupted one.
@@ -875,31 +904,41 @@ struct GeneratedCase: Sendable {
       let randomDirt = random.pick([0, 0.05, 0.15, 0.3, 0.6])
       let dirt = quality == .corruptedAtRandom ? randomDirt : 0
       let snakeCase = random.chance(0.25) && target.convertsSnakeCase
-      var entries: [(key: String, value: OrderedJSON)] = []
-      var expected: [String: CanonicalValue] = [:]
-      var reports: [GeneratedReport] = []
-      var unordered = Set<String>()
-      for field in generatedModelFields {
-        if random.chance(dirt / 4) {
-          entries.append(("zz_unknown_\(entries.count)", .array([.int(1), .null])))
-        }
-        let planned: PlannedField
-        if case .clean(let nulls) = quality, field.isOptional, random.chance(0.2) {
-          planned = field.absent(missing: !nulls || random.chance(0.5))
-        } else {
-          planned = field.plan(at: [field.name], &random, dirt: dirt)
-        }
-        if let json = planned.json {
-          entries.append((snakeCase ? snakeCased(field.name) : field.name, json))
-        }
-        expected[field.name] = planned.expected
-        reports += planned.reports
-        if case .dictionary = field.shape { unordered.insert(field.name) }
+      return GeneratedTarget.$readsEveryRepeatedKey.withValue(snakeCase) {
+        model(seed: seed, random: &random, dirt: dirt, snakeCase: snakeCase, quality: quality)
       }
-      return GeneratedCase(
-        seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
-        snakeCase: snakeCase, unorderedRoots: unordered)
     }
+  }
+
+  /// The rest of ``model(seed:for:quality:)``, once the case's dirt and key style are drawn.
+  private static func model(
+    seed: UInt64, random: inout SeededRandom, dirt: Double, snakeCase: Bool,
+    quality: PayloadQuality
+  ) -> GeneratedCase {
+    var entries: [(key: String, value: OrderedJSON)] = []
+    var expected: [String: CanonicalValue] = [:]
+    var reports: [GeneratedReport] = []
+    var unordered = Set<String>()
+    for field in generatedModelFields {
+      if random.chance(dirt / 4) {
+        entries.append(("zz_unknown_\(entries.count)", .array([.int(1), .null])))
+      }
+      let planned: PlannedField
+      if case .clean(let nulls) = quality, field.isOptional, random.chance(0.2) {
+        planned = field.absent(missing: !nulls || random.chance(0.5))
+      } else {
+        planned = field.plan(at: [field.name], &random, dirt: dirt)
+      }
+      if let json = planned.json {
+        entries.append((snakeCase ? snakeCased(field.name) : field.name, json))
+      }
+      expected[field.name] = planned.expected
+      reports += planned.reports
+      if case .dictionary = field.shape { unordered.insert(field.name) }
+    }
+    return GeneratedCase(
+      seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
+      snakeCase: snakeCase, unorderedRoots: unordered)
   }
 
   /// A top-level `Resilient<[GenItem]>` payload for `target`, corrupted at random unless

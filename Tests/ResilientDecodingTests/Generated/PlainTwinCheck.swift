@@ -121,7 +121,7 @@ struct PlainTwinCounts: CustomStringConvertible {
   /// Cases plain `Codable` decoded, on which the rule was checked.
   var checked = 0
   /// Cases plain `Codable` decoded where the library differs by design (see
-  /// ``GeneratedCase/spellsAnIntKeyTwice``).
+  /// ``GeneratedCase/spellsAKeyTwice``).
   var exempt = 0
   /// Properties found missing or `null` in checked cases (DEBUG only).
   var absentProperties = 0
@@ -162,7 +162,7 @@ func checkAgainstPlainTwin(
     counts.held += 1
     return
   }
-  if generated.spellsAnIntKeyTwice {
+  if generated.spellsAKeyTwice {
     counts.exempt += 1
     return
   }
@@ -194,17 +194,19 @@ func checkAgainstPlainTwin(
 }
 
 extension GeneratedCase {
-  /// Whether a dictionary of the model with `Int` keys has two keys that spell one integer
-  /// (`"13"` and `"+13"`), where the library differs from plain `Codable` by design: plain
-  /// `Codable` keeps either entry and says nothing, `@Resilient` keeps the first in key order
-  /// and reports the other (README: "Dictionaries").
-  var spellsAnIntKeyTwice: Bool {
+  /// Whether a dictionary of the model whose keys are not strings writes one key twice, where
+  /// the library differs from plain `Codable` by design (README: "Dictionaries" and
+  /// "Decoders"): two spellings of one integer (`"13"` and `"+13"`), of which plain `Codable`
+  /// keeps either entry and says nothing, where `@Resilient` keeps the first in key order and
+  /// reports the other; or, with a key strategy, one key written twice, whose second value
+  /// plain `Codable` never reads, where `@Resilient` reads it and reports it if it fails.
+  var spellsAKeyTwice: Bool {
     for field in generatedModelFields {
-      guard case .dictionary(_, keys: .int) = field.shape,
+      guard case .dictionary(_, let keys) = field.shape, keys != .string,
         case .object(let entries)? = payload.member(field.name)
       else { continue }
-      let keys = entries.compactMap { Int($0.key) }
-      if Set(keys).count < keys.count { return true }
+      let spelled = entries.map { Int($0.key).map(String.init) ?? $0.key }
+      if Set(spelled).count < spelled.count { return true }
     }
     return false
   }

@@ -294,8 +294,16 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
           whole = "whole: \(describe(wholeValueError)); "
           failed += 1
         }
-        count = failed
-        let written = entries.map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        // Values of a key written twice that the decoder read and dropped.
+        let dropped =
+          mirror.descendant("droppedEntryErrors").map {
+            Mirror(reflecting: $0).children.map { child -> String in
+              let pair = Array(Mirror(reflecting: child.value).children)
+              return "\(pair[0].value) again: \((pair[1].value as? any Error).map(describe) ?? "?")"
+            }
+          } ?? []
+        count = failed + dropped.count
+        let written = (entries.map { "\($0.0): \($0.1)" } + dropped).joined(separator: ", ")
         description = "DictionaryDecodingError[\(whole)\(written)]"
       } else {
         return nil

@@ -42,7 +42,7 @@ extension ResilientValueSource {
       if !trial.end(succeeded: decoded != nil) { decoded = nil }
     }
     let entries: [String: CaughtValue<Strategy>]
-    var held: [HeldReport] = []
+    var held = HeldDiagnostics()
     if let decoded {
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
@@ -53,13 +53,13 @@ extension ResilientValueSource {
       // Reports made while the entries decode are held back, to be passed on in key order.
       let hold = DecodingThreadState.holdReports()
       let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
-      held = hold?.end() ?? []
+      if let hold { held = hold.endCollectingFailures() }
       switch result {
       case .success(let decodedEntries):
         entries = decodedEntries
       case .failure(let error):
         reportEntriesInKeyOrder(
-          [String: CaughtValue<Strategy>](), rejected: [:], held: held,
+          [String: CaughtValue<Strategy>](), rejected: [:], held: held.reports, dropped: [],
           someEntryFailed: false)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         DecodingThreadState.forgetFailedTrial(for: Strategy.self)
@@ -69,30 +69,50 @@ extension ResilientValueSource {
     // One pass keeps the values that decoded; a closure, not a key path, which costs a
     // projection per entry.
     let values = entries.compactMapValues { $0.value }
-    let allDecoded = values.count == entries.count
+    let failedEntries = entries.count - values.count
+    // A value that failed but is in no entry was dropped by the decoder: a key written twice,
+    // of which a decoder with a key strategy decodes every value and keeps one.
+    let dropped =
+      held.caughtFailures.count > failedEntries
+      ? droppedFailures(held.caughtFailures, keptIn: entries) : []
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
-    if allDecoded && rejected.isEmpty {
-      if !held.isEmpty {
-        reportEntriesInKeyOrder(entries, rejected: [:], held: held, someEntryFailed: false)
+    if failedEntries == 0 && rejected.isEmpty && dropped.isEmpty {
+      if !held.reports.isEmpty {
+        reportEntriesInKeyOrder(
+          entries, rejected: [:], held: held.reports, dropped: [], someEntryFailed: false)
       }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
     reportEntriesInKeyOrder(
-      entries, rejected: rejected, held: held, someEntryFailed: !allDecoded)
+      entries, rejected: rejected, held: held.reports, dropped: dropped,
+      someEntryFailed: failedEntries > 0)
     #if DEBUG
       var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
         entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
       }
       for (key, error) in rejected { results[key] = .failure(error) }
-      return .init(
-        value,
-        outcome: .recoveredFrom(
-          ResilientDecodingOutcome.DictionaryDecodingError(results: results), wasReported: false))
+      let error = ResilientDecodingOutcome.DictionaryDecodingError(
+        results: results,
+        droppedEntryErrors: dropped.map { (key: $0.keyAsWritten, error: $0.error) })
+      return .init(value, outcome: .recoveredFrom(error, wasReported: false))
     #else
       return .init(value, outcome: .decodedSuccessfully)
     #endif
   }
+}
+
+/// The failures, among `caught`, of values that are in none of `entries`: the decoder dropped
+/// them, in the order they failed.
+@usableFromInline
+func droppedFailures<Strategy: ResilientElementStrategy>(
+  _ caught: [CaughtFailure], keptIn entries: [String: CaughtValue<Strategy>]
+) -> [CaughtFailure] {
+  var kept = Set<ObjectIdentifier>()
+  for entry in entries.values {
+    if let failure = entry.failure { kept.insert(ObjectIdentifier(failure)) }
+  }
+  return caught.filter { !kept.contains(ObjectIdentifier($0)) }
 }
 
 extension Resilient {
@@ -116,7 +136,8 @@ extension Resilient {
 
 extension ResilientValueSource {
   /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (in `held`), then the error of the entry if it failed, then the error its key was
+  /// decoded (in `held`), then the error of the entry if it failed, then the errors of the
+  /// values the decoder dropped for the same key (`dropped`), then the error its key was
   /// rejected with, all at the dictionary's path and the entry's key.
   ///
   /// A path that does not start at the dictionary's own path was started afresh by a decoder
@@ -126,7 +147,7 @@ extension ResilientValueSource {
   @usableFromInline
   func reportEntriesInKeyOrder<Strategy: ResilientElementStrategy>(
     _ entries: [String: CaughtValue<Strategy>], rejected: [String: any Error],
-    held: [HeldReport], someEntryFailed: Bool
+    held: [HeldReport], dropped: [CaughtFailure], someEntryFailed: Bool
   ) {
     let basePath = codingPath
     var reports: [(key: String, rank: Int, report: HeldReport)] = []
@@ -136,17 +157,22 @@ extension ResilientValueSource {
       reports.append(
         (key, index, HeldReport(reporter: report.reporter, error: report.error, codingPath: path)))
     }
-    if someEntryFailed || !rejected.isEmpty, let reporter = findReporter() {
+    if someEntryFailed || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
       for (key, entry) in entries {
         guard let failure = entry.failure else { continue }
         let path = basePath + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
         reports.append(
           (key, held.count, HeldReport(reporter: reporter, error: failure.error, codingPath: path)))
       }
+      for (offset, failure) in dropped.enumerated() {
+        let path = basePath + (failure.codingPath.last.map { [$0] } ?? [])
+        let report = HeldReport(reporter: reporter, error: failure.error, codingPath: path)
+        reports.append((failure.keyAsWritten, held.count + 1 + offset, report))
+      }
       for (key, error) in rejected where entries[key]?.failure == nil {
         let report = HeldReport(
           reporter: reporter, error: error, codingPath: basePath + [AnyCodingKey(key)])
-        reports.append((key, held.count + 1, report))
+        reports.append((key, held.count + 1 + dropped.count, report))
       }
     }
     reports.sort {
