@@ -181,6 +181,28 @@ final class ElementsAfterAFailureTests: XCTestCase {
     #endif
   }
 
+  func testANullThatNeitherDecodesNorIsSkippedByDecodingIsSteppedOver() throws {
+    // The decoder stays on a `null` that fails, refuses to decode any value from it, and has no
+    // super-decoder: only `decodeNil()` moves past it.
+    let quirks: TreeDecoder.Quirks = [.refusesNullForDecodables, .refusesSuperDecoder]
+    var container = try TreeDecoder([nil, 1], quirks: quirks).unkeyedContainer()
+    assertError(thrownError { try container.decode(Item.self) }, is: .valueNotFound)
+    XCTAssertEqual(container.currentIndex, 0, "the decoder stays on the null")
+
+    let decoded = try TreeDecoder.decode(
+      Numbers.self, from: ["values": [1, nil, 2, nil]], quirks: quirks)
+    XCTAssertEqual(decoded.value.values, [1, 2])
+    assertReports(
+      decoded.digest,
+      [Report("values.Index 1", .valueNotFound), Report("values.Index 3", .valueNotFound)])
+    XCTAssertEqual(decoded.superDecoderCalls, [], "decodeNil() moved past each null")
+    #if DEBUG
+      XCTAssertEqual(
+        summaries(decoded.value.$values.results),
+        [.success(1), .failure(.valueNotFound), .success(2), .failure(.valueNotFound)])
+    #endif
+  }
+
   /// Decodes `document` with ``TreeDecoder`` moving past failed elements and with `JSONDecoder`, checks that both give
   /// the same value, the same digest (every entry in full, and the printed tree) and (DEBUG)
   /// the same element results, and returns the first.

@@ -41,6 +41,16 @@ struct TreeDecoder: Decoder {
     /// once.
     static let misreadsLoneElements = Quirks(rawValue: 1 << 5)
 
+    /// An unkeyed container's generic `decode(_:)` refuses a `null` element whatever the type,
+    /// and stays on it, though `decodeNil()` moves past it: the protocols leave `null` to the
+    /// decoder.
+    static let refusesNullForDecodables = Quirks(rawValue: 1 << 6)
+
+    /// A primitive that cannot be read throws an error of the decoder's own type, not a
+    /// `DecodingError` (as `JSONDecoder` on Linux does for a number that does not fit, and GRDB
+    /// for a NULL string).
+    static let throwsOwnErrorsForPrimitives = Quirks(rawValue: 1 << 7)
+
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
     /// test can tell exactly when the library needed one.
@@ -139,8 +149,23 @@ struct TreeDecoder: Decoder {
     return url as! T
   }
 
+  /// An error of the decoder's own type, for a primitive it cannot read.
+  struct PrimitiveError: Error, CustomStringConvertible {
+    let description: String
+  }
+
   /// The value as a primitive type; a number converts to any numeric type it fits exactly.
   func primitive<T>(_ type: T.Type = T.self) throws -> T {
+    guard quirks.contains(.throwsOwnErrorsForPrimitives) else { return try read(type) }
+    do {
+      return try read(type)
+    } catch {
+      throw PrimitiveError(description: "\(value) is no \(T.self)")
+    }
+  }
+
+  /// The value as a primitive type, or the `DecodingError` `JSONDecoder` would throw.
+  private func read<T>(_ type: T.Type) throws -> T {
     switch value {
     case .null:
       throw DecodingError.valueNotFound(
@@ -336,7 +361,18 @@ extension TreeDecoder {
     mutating func decode(_: UInt16.Type) throws -> UInt16 { try next() }
     mutating func decode(_: UInt32.Type) throws -> UInt32 { try next() }
     mutating func decode(_: UInt64.Type) throws -> UInt64 { try next() }
-    mutating func decode<T: Decodable>(_: T.Type) throws -> T { try next { try $0.decodeValue() } }
+    mutating func decode<T: Decodable>(_: T.Type) throws -> T {
+      if decoder.quirks.contains(.refusesNullForDecodables), !isAtEnd,
+        case .null = elements[currentIndex]
+      {
+        throw DecodingError.valueNotFound(
+          T.self,
+          DecodingError.Context(
+            codingPath: codingPath + [IndexKey(intValue: currentIndex)],
+            debugDescription: "No value may be null here."))
+      }
+      return try next { try $0.decodeValue() }
+    }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy type: NestedKey.Type

@@ -166,6 +166,36 @@ final class DigestDescriptionTests: XCTestCase {
       """)
   }
 
+  func testArrayElementsComeBeforeNamedKeysAtTheSameLevel() throws {
+    // One reporter collects a top-level array, then a model: both start at the root.
+    struct Product: Decodable {
+      let name: String
+      @Resilient var price: Double?
+    }
+    struct Shelf: Decodable {
+      @Resilient var aisle: Int?
+      @Resilient var rating: Double?
+    }
+    let decoder = JSONDecoder()
+    let reporter = decoder.enableResilientDecodingErrorReporting()
+    _ = try decoder.decode(
+      Resilient<[Product]>.self,
+      from: Data(#"[{"name": "a"}, {"name": "b", "price": "high"}]"#.utf8))
+    _ = try decoder.decode(Shelf.self, from: Data(#"{"aisle": "A", "rating": "good"}"#.utf8))
+    let digest = try XCTUnwrap(reporter.flushReportedErrors())
+    XCTAssertEqual(
+      digest.description,
+      """
+      Index 1
+        price
+          - Could not decode as `Double`
+      aisle
+        - Could not decode as `Int`
+      rating
+        - Could not decode as `Double`
+      """)
+  }
+
   /// A custom error described by its message.
   struct Note: Error, CustomStringConvertible {
     let description: String

@@ -126,6 +126,15 @@ final class DigestEntriesTests: XCTestCase {
     assertReports(digest, [Report("fruits.Index 0", .novel("fig"))], includingNovel: true)
   }
 
+  func testLoggedEntriesQuoteANovelValue() throws {
+    // The README's logging pattern, `"\(entry.path): \(entry.error)"`, on novel values.
+    let digest = try XCTUnwrap(
+      decode(Shop.self, json: #"{"zone": "far away", "mood": "yurt"}"#).digest)
+    XCTAssertEqual(
+      digest.entries(includeUnknownNovelValueErrors: true).map { "\($0.path): \($0.error)" },
+      [#"zone: Unknown novel value "far away""#, #"mood: Unknown novel value "yurt""#])
+  }
+
   func testRootErrorsHaveAnEmptyPath() throws {
     let (value, digest) = try decode(Resilient<Int?>.self, json: #""x""#)
     XCTAssertNil(value.wrappedValue)

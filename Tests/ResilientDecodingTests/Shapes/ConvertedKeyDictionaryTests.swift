@@ -134,6 +134,32 @@ final class ConvertedKeyDictionaryTests: XCTestCase {
     #endif
   }
 
+  /// A key type that the server may add cases to, whose raw values are neither `String` nor
+  /// `Int`, with a `CodingKeyRepresentable` conformance of its own.
+  private enum Channel: Int64, ResilientRawRepresentable, CodingKeyRepresentable {
+    case news = 1
+    case sport = 2
+
+    var codingKey: any CodingKey { NamedKey(String(rawValue)) }
+
+    init?<Key: CodingKey>(codingKey: Key) {
+      guard let rawValue = Int64(codingKey.stringValue) else { return nil }
+      self.init(rawValue: rawValue)
+    }
+  }
+
+  private struct ChannelKeyed: Decodable {
+    @Resilient var byChannel: [Channel: String]
+  }
+
+  func testUnknownKeyOfARawTypeWithOtherRawValuesIsANovelValueAsWritten() throws {
+    let (value, digest) = try decode(
+      ChannelKeyed.self, json: #"{"byChannel": {"1": "n", "9": "x", "02": "s"}}"#)
+    XCTAssertEqual(value.byChannel, [.news: "n", .sport: "s"])
+    // Such a type's raw value is not read from the key here: the key as written is the value.
+    assertReportsIncludingNovel(digest, [Report("byChannel.9", .novel("9"))])
+  }
+
   func testKeysThatConvertToTheSameIntegerKeepOneEntryWhateverTheDocumentOrder() throws {
     for json in [
       #"{"byID": {"1": "plain", "01": "padded"}}"#,

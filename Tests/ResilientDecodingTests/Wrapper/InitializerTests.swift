@@ -33,4 +33,20 @@ final class InitializerTests: XCTestCase {
       XCTAssertNil(labelled.projectedValue.error)
     #endif
   }
+
+  private enum Weekday: String, CodingKeyRepresentable, Decodable, Hashable {
+    case monday = "mon"
+    case tuesday = "tue"
+  }
+
+  func testResultsOfADictionaryMadeInCodeAreKeyedAsTheDataWouldWriteTheKeys() {
+    let byDay = Resilient<[Weekday: Int]>(wrappedValue: [.monday: 1, .tuesday: 2])
+    let byNumber = Resilient<[Int: String]?>([7: "seven"])
+    XCTAssertEqual(byDay.wrappedValue, [.monday: 1, .tuesday: 2])
+    #if DEBUG
+      XCTAssertEqual(
+        summaries(byDay.projectedValue.results), ["mon": .success(1), "tue": .success(2)])
+      XCTAssertEqual(summaries(byNumber.projectedValue.results), ["7": .success("seven")])
+    #endif
+  }
 }
