@@ -1,9 +1,9 @@
 /// The errors a ``ResilientDecodingErrorReporter`` collected between two flushes.
 ///
-/// ``errors`` lists them in the order they were reported (for JSON, the order of the
-/// document), leaving out ``UnknownNovelValueError``s unless you ask for them. ``entries`` adds
-/// where each error happened. `description` and `debugDescription` print them as a tree of
-/// coding paths, in DEBUG and release builds alike:
+/// ``errors`` lists them in the order they were reported (the order values were decoded;
+/// within a dictionary, key order), leaving out ``UnknownNovelValueError``s unless you ask for
+/// them. ``entries`` adds where each error happened. `description` and `debugDescription`
+/// print them as a tree of coding paths, in DEBUG and release builds alike:
 ///
 /// ```text
 /// listings

@@ -135,6 +135,82 @@ import Testing
             - Could not decode as `Int`
         """)
   }
+
+  private struct Entry: Decodable {
+    // Declared in another order than the data writes them.
+    let id: Int
+    @Resilient var note: Double?
+    @Resilient var kind: Double?
+  }
+
+  @Test func errorsOutsideDictionariesComeInTheOrderValuesWereDecoded() throws {
+    let json = #"[{"id": 1, "kind": "a", "note": "b"}, {"id": 2, "kind": "c"}]"#
+    for _ in 0..<5 {
+      let (entries, digest) = try decode(Resilient<[Entry]>.self, json: json)
+      #expect(entries.wrappedValue.map(\.id) == [1, 2])
+      // Elements in order; within one, the properties in the order the synthesised
+      // `init(from:)` decodes them, which is their declaration order.
+      #expect(try #require(digest).entries.map(\.path) == ["[0].note", "[0].kind", "[1].kind"])
+    }
+  }
+
+  private enum Currency: String, ResilientRawRepresentable {
+    case eur = "EUR"
+    case usd = "USD"
+    static var isFrozen: Bool { true }
+  }
+
+  private struct Price: Decodable {
+    @Resilient var currency: Currency?
+  }
+
+  @Test func aFrozenTypesRawValueWithNoCaseSaysTheTypeIsFrozen() throws {
+    let (price, digest) = try decode(Price.self, json: #"{"currency": "GBP"}"#)
+    #expect(price.currency == nil)
+    let error = try #require(digest?.errors.first as? DecodingError)
+    guard case .dataCorrupted(let context) = error else {
+      Issue.record("expected dataCorrupted, got \(error)")
+      return
+    }
+    #expect(context.debugDescription == "Currency is frozen and has no case for the raw value GBP")
+    #expect(pathDescription(context.codingPath) == "currency")
+  }
+
+  @Test func anUnknownNovelValueErrorDescribesItselfByItsValue() {
+    let error = UnknownNovelValueError(novelValue: "yurt")
+    #expect(String(describing: error) == #"Unknown novel value "yurt""#)
+    #expect("\(error)" == #"Unknown novel value "yurt""#)
+    #expect(
+      String(describing: UnknownNovelValueError(novelValue: 7)) == #"Unknown novel value "7""#)
+  }
+
+  private struct Counter: Decodable, Equatable {
+    @Resilient var count: Int?
+    @Resilient var counts: [Int]
+  }
+
+  @Test func aDecodersOwnErrorForAPrimitiveIsReportedAsDataCorrupted() throws {
+    let decoded = try TreeDecoder.decode(
+      Counter.self, from: ["count": "many", "counts": [1, "two"]],
+      quirks: .throwsOwnErrorsForPrimitives)
+    #expect(decoded.value == Counter(count: nil, counts: [1]))
+    let entries = try #require(decoded.digest).entries
+    #expect(entries.map(\.path) == ["count", "counts[1]"])
+    for entry in entries {
+      guard case .dataCorrupted(let context) = entry.error as? DecodingError else {
+        Issue.record("expected dataCorrupted, got \(entry.error)")
+        continue
+      }
+      #expect(context.underlyingError is TreeDecoder.PrimitiveError)
+      #expect(isSamePath(context.codingPath, entry.codingPath))
+      #expect(context.debugDescription == "\(context.underlyingError!)")
+    }
+  }
+}
+
+/// Whether two coding paths name the same keys.
+private func isSamePath(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
+  lhs.map(\.stringValue) == rhs.map(\.stringValue)
 }
 
 /// The coding path in the context of a decoding error.
