@@ -35,6 +35,10 @@ let package = Package(
       path: "Sources/ResilientCompare"
     ),
     .executableTarget(
+      name: "resilient-build-cost",
+      path: "Sources/BuildCost"
+    ),
+    .executableTarget(
       name: "ResilientDecodingBenchmarks",
       dependencies: [
         "BenchmarkWorkloads",
