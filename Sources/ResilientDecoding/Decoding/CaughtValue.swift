@@ -7,16 +7,18 @@
 @usableFromInline
 struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
   @usableFromInline let value: Strategy.Element?
-  @usableFromInline let failure: CaughtFailure?
+  let failure: CaughtFailure?
 
   /// A value that decoded.
-  @inlinable
   init(value: Strategy.Element) {
     self.value = value
     self.failure = nil
   }
 
-  @inlinable
+  /// Decodes the value, or notes its failure in the running hold (see
+  /// ``ReportScope/holdingReports(in:_:)``), so that its collection can tell whether the
+  /// decoder kept it.
+  @usableFromInline
   init(from decoder: any Decoder) {
     do {
       value = try Strategy.decode(from: decoder.singleValueContainer())
@@ -27,7 +29,7 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
         codingPath: decoder.codingPath)
       value = nil
       self.failure = failure
-      DecodingThreadState.noteCaughtFailure(failure)
+      ReportScope.noteCaughtFailure(failure)
     }
   }
 }
@@ -35,13 +37,11 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
 /// Why a caught value failed, and where its decoder said it was.
 ///
 /// A class, so that a value that decoded carries one null reference, not room for an error and
-/// a path.
-@usableFromInline
+/// a path, and so that a collection can tell one failure from another.
 final class CaughtFailure {
-  @usableFromInline let error: any Error
-  @usableFromInline let codingPath: [any CodingKey]
+  let error: any Error
+  let codingPath: [any CodingKey]
 
-  @inlinable
   init(error: any Error, codingPath: [any CodingKey]) {
     self.error = error
     self.codingPath = codingPath
@@ -49,7 +49,6 @@ final class CaughtFailure {
 
   /// The key of the dictionary entry that failed, as written in the data: the last key of its
   /// path (empty for a value decoded at the root).
-  @usableFromInline
   var keyAsWritten: String {
     codingPath.last?.stringValue ?? ""
   }

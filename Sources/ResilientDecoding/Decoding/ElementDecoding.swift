@@ -10,7 +10,7 @@
 /// value with no case is told apart from a raw value of the wrong type.
 @usableFromInline
 protocol ResilientElementStrategy {
-  associatedtype Element
+  associatedtype Element: Decodable
 
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
@@ -19,11 +19,9 @@ protocol ResilientElementStrategy {
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element
 
-  /// Decodes a whole string-keyed dictionary of elements as plain `Codable` decodes
-  /// `[String: Element]`, or returns `nil` if that would not decode the elements the way this
-  /// strategy does.
-  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
-    -> [String: Element]?
+  /// Whether plain `Codable` decodes `Element` exactly as this strategy does, so that a
+  /// dictionary of them may be decoded as a plain `[String: Element]`.
+  static var decodesLikePlainCodable: Bool { get }
 
   /// Whether this strategy decodes a standard library primitive through the container's
   /// concrete overloads (the element, or a raw value): then no `init(from:)` of the user's
@@ -32,45 +30,37 @@ protocol ResilientElementStrategy {
 }
 
 extension ResilientElementStrategy {
-  /// An error that decoding through this strategy threw, as plain `Codable` would see it.
-  ///
-  /// A decoder may throw errors of its own type for a primitive value (`JSONDecoder` does for a
-  /// number that does not fit), which plain `Codable` only sees wrapped in
-  /// `DecodingError.dataCorrupted` by the top-level decode. Such an error is wrapped the same
-  /// way, at the value's path. Errors of the user's `init(from:)`, and novel values, are kept.
-  @inlinable
+  /// An error that decoding through this strategy threw, as plain `Codable` would see it (see
+  /// ``plainCodableError(_:decodedPrimitive:at:)``).
   static func decodingError(
     _ error: any Error, at codingPath: @autoclosure () -> [any CodingKey]
   ) -> any Error {
-    // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic cast,
-    // on every failed value.
-    let errorType = type(of: error)
-    guard decodesPrimitive, errorType != DecodingError.self,
-      errorType != UnknownNovelValueError.self
-    else {
-      return error
-    }
-    return wrappedDecoderError(error, at: codingPath())
+    plainCodableError(error, decodedPrimitive: decodesPrimitive, at: codingPath())
   }
 }
 
-/// A decoder's own error for a primitive value, as the `DecodingError` plain `Codable` shows.
+/// An error that decoding a value threw, as plain `Codable` would see it.
+///
+/// A decoder may throw errors of its own type for a primitive value (`JSONDecoder` does for a
+/// number that does not fit), which plain `Codable` only sees wrapped in
+/// `DecodingError.dataCorrupted` by the top-level decode. Such an error is wrapped the same
+/// way, at the value's path, when `decodedPrimitive` says no `init(from:)` of the user's ran.
+/// Errors of the user's `init(from:)`, and novel values, are kept.
 @usableFromInline
-func wrappedDecoderError(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
-  DecodingError.dataCorrupted(
+func plainCodableError(
+  _ error: any Error, decodedPrimitive: Bool, at codingPath: @autoclosure () -> [any CodingKey]
+) -> any Error {
+  // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic cast,
+  // on every failed value.
+  let errorType = type(of: error)
+  guard decodedPrimitive, errorType != DecodingError.self,
+    errorType != UnknownNovelValueError.self
+  else {
+    return error
+  }
+  return DecodingError.dataCorrupted(
     DecodingError.Context(
-      codingPath: codingPath, debugDescription: "\(error)", underlyingError: error))
-}
-
-/// Whether `T` is one of the standard library's primitive types, which containers decode
-/// through concrete overloads; a constant once specialised.
-@inlinable
-func isStandardPrimitive<T>(_: T.Type) -> Bool {
-  T.self == String.self || T.self == Int.self || T.self == Double.self || T.self == Bool.self
-    || T.self == Float.self || T.self == Int64.self || T.self == Int32.self
-    || T.self == Int16.self || T.self == Int8.self || T.self == UInt.self
-    || T.self == UInt64.self || T.self == UInt32.self || T.self == UInt16.self
-    || T.self == UInt8.self
+      codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
 }
 
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
@@ -102,11 +92,7 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
   }
 
   @inlinable
-  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
-    -> [String: Element]?
-  {
-    try source.decodePlain([String: Element].self)
-  }
+  static var decodesLikePlainCodable: Bool { true }
 
   @inlinable
   static var decodesPrimitive: Bool { isStandardPrimitive(Element.self) }
@@ -116,14 +102,15 @@ enum PlainElement<Element: Decodable>: ResilientElementStrategy {
 /// of the type when the raw value has no case.
 @usableFromInline
 enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
+  /// Decodes as ``decodeIfPresent(from:forKey:)`` does, so that a type's properties share one
+  /// specialisation; a missing key or `null` is left to the library, which throws the
+  /// decoder's own error for it.
   @inlinable
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
   {
-    let rawValue = try container.decodeConcrete(Element.RawValue.self, forKey: key)
-    guard let value = Element(rawValue: rawValue) else {
-      throw novelValueError(
-        Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+    guard let value = try decodeIfPresent(from: container, forKey: key) else {
+      return try decodeAbsentRawValue(Element.self, forKey: key, in: container)
     }
     return value
   }
@@ -138,8 +125,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
       return nil
     }
     guard let value = Element(rawValue: rawValue) else {
-      throw novelValueError(
-        Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+      try throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
     }
     return value
   }
@@ -148,9 +134,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
     let rawValue = try decodeConcrete(Element.RawValue.self, from: &container)
     guard let value = Element(rawValue: rawValue) else {
-      let index = ElementCodingKey(index: container.currentIndex - 1)
-      throw novelValueError(
-        Element.self, rawValue: rawValue, codingPath: container.codingPath + [index])
+      try throwNovelValue(Element.self, rawValue: rawValue, readFrom: container)
     }
     return value
   }
@@ -159,27 +143,66 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
     let rawValue = try decodeConcrete(Element.RawValue.self, from: container)
     guard let value = Element(rawValue: rawValue) else {
-      throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath)
+      try throwNovelValue(Element.self, rawValue: rawValue, at: container.codingPath)
     }
     return value
   }
 
-  /// `nil`: plain `Codable` decodes a raw-representable type through its own `init(from:)`,
+  /// `false`: plain `Codable` decodes a raw-representable type through its own `init(from:)`,
   /// which need not read the raw value the way this strategy does.
   @inlinable
-  static func decodePlainDictionary<Source: ResilientValueSource>(from source: Source) throws
-    -> [String: Element]?
-  {
-    nil
-  }
+  static var decodesLikePlainCodable: Bool { false }
 
   @inlinable
   static var decodesPrimitive: Bool { isStandardPrimitive(Element.RawValue.self) }
 }
 
+// What only a raw value that cannot be used needs, out of line: a value that decodes carries
+// none of it.
+
+/// Decodes the raw value under `key`, which `decodeIfPresent` found missing or `null`, as
+/// `decode` does: with the decoder's own error for it, or, from a decoder that answers
+/// differently the second time, the value.
+@usableFromInline
+func decodeAbsentRawValue<Element: ResilientRawRepresentable, Key>(
+  _: Element.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
+) throws -> Element {
+  let rawValue = try container.decodeConcrete(Element.RawValue.self, forKey: key)
+  guard let value = Element(rawValue: rawValue) else {
+    try throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
+  }
+  return value
+}
+
+/// Throws the error of a raw value with no case, read under `key` of `container`.
+@usableFromInline
+func throwNovelValue<Element: ResilientRawRepresentable, Key>(
+  _: Element.Type, rawValue: Element.RawValue, forKey key: Key,
+  in container: KeyedDecodingContainer<Key>
+) throws -> Never {
+  throw novelValueError(Element.self, rawValue: rawValue, codingPath: container.codingPath + [key])
+}
+
+/// Throws the error of a raw value with no case, the element `container` has just read.
+@usableFromInline
+func throwNovelValue<Element: ResilientRawRepresentable>(
+  _: Element.Type, rawValue: Element.RawValue, readFrom container: any UnkeyedDecodingContainer
+) throws -> Never {
+  let index = ElementCodingKey(index: container.currentIndex &- 1)
+  throw novelValueError(
+    Element.self, rawValue: rawValue, codingPath: container.codingPath + [index])
+}
+
+/// Throws the error of a raw value with no case, at `codingPath`.
+@usableFromInline
+func throwNovelValue<Element: ResilientRawRepresentable>(
+  _: Element.Type, rawValue: Element.RawValue, at codingPath: [any CodingKey]
+) throws -> Never {
+  throw novelValueError(Element.self, rawValue: rawValue, codingPath: codingPath)
+}
+
 /// The error for a raw value that has no case: an ``UnknownNovelValueError`` when the type is
 /// not frozen (new values are expected), a `DecodingError.dataCorrupted` when it is.
-@usableFromInline
 func novelValueError<Element: ResilientRawRepresentable>(
   _: Element.Type,
   rawValue: Element.RawValue,

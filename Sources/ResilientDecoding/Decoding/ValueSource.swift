@@ -9,7 +9,6 @@
 /// Every resilient behaviour is written once against this protocol. The keyed source is the
 /// fast path: its methods are thin, inlinable forwards to the container, so the specialised
 /// overloads compile to the same calls plain `Codable` makes.
-@usableFromInline
 protocol ResilientValueSource {
   /// Whether the value is absent (a missing key). A decoder always has a value.
   var isMissing: Bool { get }
@@ -44,106 +43,60 @@ protocol ResilientValueSource {
 }
 
 /// A value stored under a key of a keyed container.
-@usableFromInline
 struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
-  @usableFromInline let container: KeyedDecodingContainer<Key>
-  @usableFromInline let key: Key
+  let container: KeyedDecodingContainer<Key>
+  let key: Key
 
-  @inlinable
   init(container: KeyedDecodingContainer<Key>, key: Key) {
     self.container = container
     self.key = key
   }
 
-  @inlinable
   var isMissing: Bool { !container.contains(key) }
 
-  @inlinable
   func decodeNil() throws -> Bool { try container.decodeNil(forKey: key) }
 
-  @inlinable
   func decode<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
     try Strategy.decode(from: container, forKey: key)
   }
 
-  @inlinable
   func decodeIfPresent<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws
     -> Strategy.Element?
   {
     try Strategy.decodeIfPresent(from: container, forKey: key)
   }
 
-  @inlinable
   func decodePlain<T: Decodable>(_ type: T.Type) throws -> T {
     try container.decode(type, forKey: key)
   }
 
-  @inlinable
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try container.nestedUnkeyedContainer(forKey: key)
   }
 
-  @inlinable
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? {
     Result { try container.decode(type, forKey: key) }
   }
 
-  @inlinable
   var codingPath: [any CodingKey] { container.codingPath + [key] }
-
-  /// Finds the reporter through a decoder the container makes for a value, never trusting a
-  /// super-decoder with a path: the value's own decoder when the key is there, else the first
-  /// other key's that decodes, which shares its `userInfo`. Only a missing key with none of
-  /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
-  /// or do not implement (TOMLKit traps). While no reporter exists, none of this runs.
-  @usableFromInline
-  func findReporter() -> ResilientDecodingErrorReporter? {
-    guard ResilientDecodingErrorReporter.anyExists else { return nil }
-    if container.contains(key), let probe = try? container.decode(ReporterProbe.self, forKey: key) {
-      return probe.reporter
-    }
-    for other in container.allKeys where other.stringValue != key.stringValue {
-      if let probe = try? container.decode(ReporterProbe.self, forKey: other) {
-        return probe.reporter
-      }
-    }
-    return (try? container.superDecoder(forKey: key))?.resilientDecodingErrorReporter
-  }
-}
-
-/// A value decoded only to read its decoder's `userInfo`: it reads nothing and never fails.
-@usableFromInline
-struct ReporterProbe: Decodable {
-  @usableFromInline let reporter: ResilientDecodingErrorReporter?
-
-  @usableFromInline
-  init(from decoder: any Decoder) {
-    reporter = decoder.resilientDecodingErrorReporter
-  }
 }
 
 /// A value that a decoder holds on its own.
-@usableFromInline
 struct DecoderSource: ResilientValueSource {
-  @usableFromInline let decoder: any Decoder
+  let decoder: any Decoder
 
-  @inlinable
   init(decoder: any Decoder) {
     self.decoder = decoder
   }
 
-  @inlinable
   var isMissing: Bool { false }
 
-  @inlinable
   func decodeNil() throws -> Bool { try decoder.singleValueContainer().decodeNil() }
 
-  @inlinable
   func decode<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
     try Strategy.decode(from: decoder.singleValueContainer())
   }
 
-  @inlinable
   func decodeIfPresent<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws
     -> Strategy.Element?
   {
@@ -151,42 +104,24 @@ struct DecoderSource: ResilientValueSource {
     return container.decodeNil() ? nil : try Strategy.decode(from: container)
   }
 
-  @inlinable
   func decodePlain<T: Decodable>(_ type: T.Type) throws -> T {
     try decoder.singleValueContainer().decode(type)
   }
 
-  @inlinable
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try decoder.unkeyedContainer()
   }
 
   /// `nil`: a decoder that refuses its own unkeyed container holds no array.
-  @inlinable
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? { nil }
 
-  @inlinable
   var codingPath: [any CodingKey] { decoder.codingPath }
-
-  @inlinable
-  func findReporter() -> ResilientDecodingErrorReporter? {
-    decoder.resilientDecodingErrorReporter
-  }
 }
 
 extension ResilientValueSource {
-  /// Reports an error at the value's own coding path and returns it.
-  @usableFromInline
-  @discardableResult
-  func report(_ error: any Error) -> any Error {
-    findReporter()?.report(error, at: codingPath)
-    return error
-  }
-
   /// The outcome of a value that could not be decoded as a whole: the `absent` value with
   /// `keyNotFound` or `valueWasNil` when it was missing or `null`, otherwise the `invalid`
   /// value, with the error reported.
-  @usableFromInline
   func recoverWholeValue<Value>(
     from error: any Error,
     absent: Value,

@@ -26,7 +26,6 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
 
   /// Whether any reporter exists in the process. While none does, no `userInfo` can hold one,
   /// so a value that fails need not look for one: the cheapest failure there is.
-  @usableFromInline
   static var anyExists: Bool {
     population.isPositive
   }
@@ -44,18 +43,9 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     return digest
   }
 
-  /// Records an error recovered from at a coding path, unless a dictionary decoding on this
-  /// thread takes the report over (see ``DecodingThreadState/intercept(_:in:)``): it is then
-  /// dropped during a trial, which decoding again replaces, or held, to be reported again in
-  /// key order.
-  @usableFromInline
-  func report(_ error: any Error, at codingPath: [any CodingKey]) {
-    let report = HeldReport(reporter: self, error: error, codingPath: codingPath)
-    if DecodingThreadState.intercept(.report(report)) { return }
-    record(error, at: codingPath)
-  }
-
-  private func record(_ error: any Error, at codingPath: [any CodingKey]) {
+  /// Records an error recovered from at a coding path. Only ``ReportScope`` calls it, which
+  /// decides whether a report is recorded now, held or dropped.
+  func record(_ error: any Error, at codingPath: [any CodingKey]) {
     let entry = ErrorDigest.Entry(codingPath: codingPath, error: error)
     lock.lock()
     entries.append(entry)

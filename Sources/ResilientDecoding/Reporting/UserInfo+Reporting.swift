@@ -60,11 +60,11 @@ extension Decoder {
   /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
   /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
   public func reportError(_ error: any Error) {
-    resilientDecodingErrorReporter?.report(error, at: codingPath)
+    guard let reporter = resilientDecodingErrorReporter else { return }
+    ReportScope.report(error, at: codingPath, to: reporter)
   }
 
   /// The reporter registered in this decoder's `userInfo`, if any.
-  @usableFromInline
   var resilientDecodingErrorReporter: ResilientDecodingErrorReporter? {
     guard ResilientDecodingErrorReporter.anyExists else { return nil }
     return userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter

@@ -12,8 +12,10 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]>.Type, forKey key: Key) throws
     -> Resilient<[Element]>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      PlainElement<Element>.self, absent: [], wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        PlainElement<Element>.self, forKey: key,
+        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` optional array: `nil` when the key is missing or the value is
@@ -22,8 +24,10 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]?>.Type, forKey key: Key) throws
     -> Resilient<[Element]?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      PlainElement<Element>.self, absent: nil, wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        PlainElement<Element>.self, forKey: key,
+        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
@@ -32,8 +36,10 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
     -> Resilient<[T]>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      RawElement<T>.self, absent: [], wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        RawElement<T>.self, forKey: key,
+        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
@@ -42,13 +48,14 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
     -> Resilient<[T]?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientElements(
-      RawElement<T>.self, absent: nil, wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        RawElement<T>.self, forKey: key,
+        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// An array of optionals cannot be made resilient element by element: asserts in DEBUG with
   /// what to write instead, and decodes as if unwrapped.
-  @inlinable
   public func decode<T: Decodable>(_: Resilient<[T?]>.Type, forKey key: Key) throws
     -> Resilient<[T?]>
   {
@@ -59,69 +66,145 @@ extension KeyedDecodingContainer {
         + "`var \(key.stringValue): [Resilient<\(T.self)?>]` to turn them into nil.")
     return Resilient(try decode([T?].self, forKey: key))
   }
+
+  /// The behaviour of every resilient array and set under a key, out of line: only `run`, the
+  /// clean path, is specialised in the caller, which puts the elements in its collection.
+  @usableFromInline
+  func decodeResilientElements<Strategy: ResilientElementStrategy>(
+    _ strategy: Strategy.Type, forKey key: Key,
+    running run: ElementRun<Strategy.Element>
+  ) -> DecodedElements<Strategy.Element> {
+    KeyedValueSource(container: self, key: key).decodeResilientElements(
+      strategy, running: run)
+  }
 }
 
 // MARK: - Behaviour
 
-extension ResilientValueSource {
-  /// The behaviour of every resilient array and set: `absent` when missing or `null`, the
-  /// empty collection (reported) when the value is not an array, otherwise the elements that
-  /// decode.
-  ///
-  /// Elements are decoded straight from the unkeyed container; only an element that fails
-  /// costs anything more (see ``ElementFailures``). A decoder that refuses an unkeyed
-  /// container for the key gets a second chance to decode the array whole.
+/// What decoding the elements of an array or a set gave: the elements that decoded, or that the
+/// value was missing or `null`, and what the wrapper records about it.
+@usableFromInline
+struct DecodedElements<Element> {
+  /// The elements that decoded, in order; none when the value was absent or not an array.
+  @usableFromInline let elements: [Element]
+  /// Whether the value was missing or `null`: the property holds its absent value.
+  @usableFromInline let isAbsent: Bool
+  @usableFromInline let outcome: RecordedOutcome
+  #if DEBUG
+    /// The results of a collection that decoded without a failure (DEBUG only).
+    @usableFromInline let cleanResults: (any Error)?
+  #endif
+
+  init(elements: [Element], isAbsent: Bool = false, outcome: RecordedOutcome) {
+    self.elements = elements
+    self.isAbsent = isAbsent
+    self.outcome = outcome
+    #if DEBUG
+      self.cleanResults = nil
+    #endif
+  }
+
+  /// Elements decoded one by one, `failures` the positions and errors of those that failed,
+  /// each already reported.
+  init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+    self.elements = elements
+    self.isAbsent = false
+    #if DEBUG
+      let results = ResilientDecodingOutcome.ArrayDecodingError(
+        elements: elements, failures: failures)
+      self.outcome =
+        failures.isEmpty ? .decodedSuccessfully : .recoveredFrom(results, wasReported: false)
+      self.cleanResults = failures.isEmpty ? results : nil
+    #else
+      self.outcome = .decodedSuccessfully
+    #endif
+  }
+}
+
+extension Resilient {
+  /// Wraps what decoding an array's elements gave.
   @inlinable
-  func decodeResilientElements<Strategy: ResilientElementStrategy, Value>(
-    _ strategy: Strategy.Type,
-    absent: @autoclosure () -> Value,
-    wrap: ([Strategy.Element]) -> Value
-  ) -> Resilient<Value> {
-    var failures = ElementFailures()
+  init<Element>(elements decoded: DecodedElements<Element>) where Value == [Element] {
+    self.init(decoded.elements, outcome: decoded.outcome)
+    #if DEBUG
+      cleanCollectionResults = decoded.cleanResults
+    #endif
+  }
+
+  /// Wraps what decoding an optional array's elements gave: `nil` when it was missing or `null`.
+  @inlinable
+  init<Element>(elements decoded: DecodedElements<Element>) where Value == [Element]? {
+    self.init(decoded.isAbsent ? nil : decoded.elements, outcome: decoded.outcome)
+    #if DEBUG
+      cleanCollectionResults = decoded.cleanResults
+    #endif
+  }
+
+  /// Wraps what decoding the elements of `Value`, whose shape is known only at run time, gave:
+  /// `absent` when it was missing or `null`, otherwise the elements put in `Value` by `wrap`.
+  init<Element>(
+    _ decoded: DecodedElements<Element>, absent: Value, wrap: ([Element]) -> Value
+  ) {
+    self.init(decoded.isAbsent ? absent : wrap(decoded.elements), outcome: decoded.outcome)
+    #if DEBUG
+      cleanCollectionResults = decoded.cleanResults
+    #endif
+  }
+}
+
+extension ResilientValueSource {
+  /// The behaviour of every resilient array and set: absent when missing or `null`, no
+  /// element (reported) when the value is not an array, otherwise the elements that decode.
+  ///
+  /// Elements are decoded straight from the unkeyed container by `run`; only an element that
+  /// fails costs anything more (see ``ElementLoop``). A decoder that refuses an unkeyed
+  /// container for the key, or whose container gave no element that decodes, gets a second
+  /// chance to decode the array whole (see ``decodeArrayWhole(_:)``).
+  func decodeResilientElements<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type, running run: ElementRun<Strategy.Element>
+  ) -> DecodedElements<Strategy.Element> {
     var elements: [Strategy.Element] = []
+    var failures: [(index: Int, error: any Error)] = []
     do {
       var container = try unkeyedContainer()
-      var held: [HeldReport]? = []
-      elements.appendDecodedElements(
-        strategy, from: &container, failures: &failures, source: self, heldReports: &held)
+      var storage = ElementStorage<Strategy.Element>(capacity: container.count)
+      var loop = ElementLoop(source: self, decodesPrimitive: Strategy.decodesPrimitive)
+      let held = loop.decode(from: &container, into: &storage, with: run)
+      elements = storage.array()
+      failures = loop.failures
       if let held {
-        // No element decoded: the decoder may have misread the array; decoding it whole can
-        // only keep more.
-        if let (result, reports) = decodeArrayWhole(strategy),
-          let whole = try? result.get(), !whole.elements.isEmpty
+        // No element decoded: the decoder may have misread the array. Decoding it whole can
+        // only keep more; what it reports replaces what was held only if it does.
+        if let whole = decodeArrayWhole(Strategy.self), case .success(let decoded) = whole.result,
+          !decoded.elements.isEmpty
         {
-          (elements, failures) = (whole.elements, whole.failures)
-          passOn(reports)
+          (elements, failures) = decoded
+          whole.passOnReports()
         } else {
-          passOn(held)
+          ReportScope.passOn(held.reports)
         }
       }
     } catch {
-      if isMissing { return .init(absent(), outcome: .keyNotFound) }
-      if (try? decodeNil()) == true { return .init(absent(), outcome: .valueWasNil) }
-      guard let (result, reports) = decodeArrayWhole(strategy) else {
-        report(error)
-        return .init(wrap([]), outcome: .recoveredFrom(error, wasReported: true))
+      if isMissing { return .init(elements: [], isAbsent: true, outcome: .keyNotFound) }
+      if (try? decodeNil()) == true {
+        return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
       }
-      passOn(reports)
-      switch result {
-      case .success(let whole):
-        (elements, failures) = (whole.elements, whole.failures)
+      guard let whole = decodeArrayWhole(Strategy.self) else {
+        report(error)
+        return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+      }
+      whole.passOnReports()
+      switch whole.result {
+      case .success(let decoded):
+        (elements, failures) = decoded
       case .failure(let wholeError):
         // Not an array: the error of decoding it whole says so, where the first one may only
         // say that the decoder refused a nested container.
         report(wholeError)
-        return .init(wrap([]), outcome: .recoveredFrom(wholeError, wasReported: true))
+        return .init(elements: [], outcome: .recoveredFrom(wholeError, wasReported: true))
       }
     }
-    #if DEBUG
-      if !failures.recorded.isEmpty {
-        let error = ResilientDecodingOutcome.ArrayDecodingError(
-          elements: elements, failures: failures.recorded)
-        return .init(wrap(elements), outcome: .recoveredFrom(error, wasReported: false))
-      }
-    #endif
-    return .init(wrap(elements), outcome: .decodedSuccessfully)
+    return .init(elements: elements, failures: failures)
   }
 }
 
@@ -147,11 +230,15 @@ extension Array: ResilientShape, ResilientCollectionShape where Element: Decodab
   ) -> Resilient<Value>? {
     if let raw = Element.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Resilient<Value> {
-        source.decodeResilientElements(
-          RawElement<T>.self, absent: absent, wrap: { wrap($0 as! [Element]) })
+        let decoded = source.decodeResilientElements(
+          RawElement<T>.self, running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) })
+        return .init(decoded, absent: absent, wrap: { wrap($0 as! [Element]) })
       }
       return decodeRaw(raw)
     }
-    return source.decodeResilientElements(PlainElement<Element>.self, absent: absent, wrap: wrap)
+    let decoded = source.decodeResilientElements(
+      PlainElement<Element>.self,
+      running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) })
+    return .init(decoded, absent: absent, wrap: wrap)
   }
 }

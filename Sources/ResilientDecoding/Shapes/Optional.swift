@@ -9,7 +9,7 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: nil)
+    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: NoFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
@@ -18,7 +18,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: nil)
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: NoFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -27,7 +27,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: RawFallback<T>.self)
   }
 }
 
@@ -38,43 +38,65 @@ extension KeyedDecodingContainer {
   /// `recoveringTo` (reported) when the value cannot be decoded.
   ///
   /// The same behaviour as `ResilientValueSource.decodeResilientOptional`, written against the
-  /// container itself because this is the hottest path of the library: going through a
-  /// `KeyedValueSource` costs a copy of the container and its destruction per property. A
-  /// value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which
-  /// evaluates the outcome, asks again to tell a missing key from a `null`. Transparent, like
-  /// the overloads that call it, so that even unoptimised it runs in the model's own
-  /// `init(from:)`, where the types are known.
+  /// container itself because this is the hottest path of the library. A value that decodes
+  /// costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which evaluates the
+  /// outcome, asks again to tell a missing key from a `null`; a failure costs one call into the
+  /// library, which reports it. Transparent, like the overloads that call it, so that even
+  /// unoptimised it runs in the model's own `init(from:)`, where the types are known.
   @_transparent @usableFromInline
-  func decodeResilientOptional<Strategy: ResilientElementStrategy>(
+  func decodeResilientOptional<Strategy: ResilientElementStrategy, Fallback: FallbackValue>(
     _ strategy: Strategy.Type,
     forKey key: Key,
-    recoveringTo fallback: @autoclosure () -> Strategy.Element?
-  ) -> Resilient<Strategy.Element?> {
+    recoveringTo _: Fallback.Type
+  ) -> Resilient<Strategy.Element?> where Fallback.Value == Strategy.Element {
     do {
       if let value = try Strategy.decodeIfPresent(from: self, forKey: key) {
         return .init(value, outcome: .decodedSuccessfully)
       }
-      return .init(nil, outcome: contains(key) ? .valueWasNil : .keyNotFound)
+      #if DEBUG
+        return .init(nil, outcome: contains(key) ? .valueWasNil : .keyNotFound)
+      #else
+        return .init(nil, outcome: .keyNotFound)
+      #endif
     } catch {
-      let error = Strategy.decodingError(error, at: codingPath + [key])
-      reportError(error, forKey: key)
-      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
+      let error = reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return .init(Fallback.value, outcome: .recoveredFrom(error, wasReported: true))
     }
   }
+}
 
-  /// Reports an error at the coding path of `key`.
-  ///
-  /// Kept out of line so that the paths that do not fail carry none of its code.
-  @usableFromInline
-  func reportError(_ error: any Error, forKey key: Key) {
-    KeyedValueSource(container: self, key: key).report(error)
-  }
+// MARK: - Fallbacks
+
+/// What an optional property holds when its value cannot be decoded, named by a type so that
+/// the property needs no closure for it: `nil`, or a type's `decodingFallback`.
+@usableFromInline
+protocol FallbackValue {
+  associatedtype Value
+  static var value: Value? { get }
+}
+
+/// No fallback: `nil`.
+@usableFromInline
+enum NoFallback<Value>: FallbackValue {
+  @inlinable static var value: Value? { nil }
+}
+
+/// The fallback of a raw-representable type that has one.
+@usableFromInline
+enum RawFallback<Value: ResilientRawRepresentable>: FallbackValue
+where Value.DecodingFallback == Value {
+  @inlinable static var value: Value? { Value.decodingFallback }
+}
+
+/// The fallback of a ``ResilientDecodable`` type.
+@usableFromInline
+enum DecodableFallback<Value: ResilientDecodable>: FallbackValue {
+  @inlinable static var value: Value? { Value.decodingFallback }
 }
 
 extension ResilientValueSource {
   /// The behaviour of every resilient optional, from any source: `nil` when missing or `null`,
   /// and `recoveringTo` (reported) when the value cannot be decoded.
-  @inlinable
   func decodeResilientOptional<Strategy: ResilientElementStrategy>(
     _ strategy: Strategy.Type,
     recoveringTo fallback: @autoclosure () -> Strategy.Element?
@@ -83,7 +105,11 @@ extension ResilientValueSource {
       if let value = try decodeIfPresent(strategy) {
         return .init(value, outcome: .decodedSuccessfully)
       }
-      return .init(nil, outcome: isMissing ? .keyNotFound : .valueWasNil)
+      #if DEBUG
+        return .init(nil, outcome: isMissing ? .keyNotFound : .valueWasNil)
+      #else
+        return .init(nil, outcome: .keyNotFound)
+      #endif
     } catch {
       let error = strategy.decodingError(error, at: codingPath)
       report(error)

@@ -45,13 +45,11 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {
-    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
-      RawElement<T>.self, fallback: T.decodingFallback)
+    decodeRecoveringToFallback(RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what
   /// to write instead (an optional, or a fallback), and decodes as if unwrapped.
-  @inlinable
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
@@ -65,10 +63,26 @@ extension KeyedDecodingContainer {
 
 // MARK: - Behaviour
 
-extension ResilientValueSource {
-  /// The behaviour of every non-optional value with a fallback: anything but a value that
-  /// decodes (a missing key and `null` included) gives the fallback, reported.
+extension KeyedDecodingContainer {
+  /// The behaviour of every non-optional property with a fallback: anything but a value that
+  /// decodes (a missing key and `null` included) gives the fallback, reported. A failure costs
+  /// one call into the library, which reports it.
   @inlinable
+  func decodeRecoveringToFallback<Strategy: ResilientElementStrategy>(
+    _ strategy: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
+    do {
+      return .init(try Strategy.decode(from: self, forKey: key), outcome: .decodedSuccessfully)
+    } catch {
+      let error = reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
+    }
+  }
+}
+
+extension ResilientValueSource {
+  /// The behaviour of every non-optional value with a fallback, from any source: anything but
+  /// a value that decodes (a missing key and `null` included) gives the fallback, reported.
   func decodeRecoveringToFallback<Strategy: ResilientElementStrategy>(
     _ strategy: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {

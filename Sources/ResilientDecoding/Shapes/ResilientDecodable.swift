@@ -33,8 +33,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
-    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
-      PlainElement<T>.self, fallback: T.decodingFallback)
+    decodeRecoveringToFallback(PlainElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
@@ -43,7 +42,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
+    decodeResilientOptional(
+      PlainElement<T>.self, forKey: key, recoveringTo: DecodableFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` property of a raw-representable type that is also
@@ -52,8 +52,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T>.Type, forKey key: Key
   ) throws -> Resilient<T> where T.DecodingFallback == T {
-    KeyedValueSource(container: self, key: key).decodeRecoveringToFallback(
-      RawElement<T>.self, fallback: T.decodingFallback)
+    decodeRecoveringToFallback(RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// Decodes a `@Resilient` optional of a raw-representable type that is also
@@ -62,7 +61,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T?>.Type, forKey key: Key
   ) throws -> Resilient<T?> where T.DecodingFallback == T {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: T.decodingFallback)
+    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: RawFallback<T>.self)
   }
 }
 

@@ -10,8 +10,10 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<Set<Element>>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(
-      PlainElement<Element>.self, absent: [], wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        PlainElement<Element>.self, forKey: key,
+        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` optional set: like a resilient optional array, with duplicates
@@ -20,8 +22,10 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<Set<Element>?>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(
-      PlainElement<Element>.self, absent: nil, wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        PlainElement<Element>.self, forKey: key,
+        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` set of raw-representable values, omitting (and reporting) novel and
@@ -30,8 +34,10 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>>.Type, forKey key: Key)
     throws -> Resilient<Set<T>>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(
-      RawElement<T>.self, absent: [], wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        RawElement<T>.self, forKey: key,
+        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
   }
 
   /// Decodes a `@Resilient` optional set of raw-representable values, omitting (and reporting)
@@ -40,37 +46,29 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>?>.Type, forKey key: Key)
     throws -> Resilient<Set<T>?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientSet(
-      RawElement<T>.self, absent: nil, wrap: { $0 })
+    .init(
+      elements: decodeResilientElements(
+        RawElement<T>.self, forKey: key,
+        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
   }
 }
 
-// MARK: - Behaviour
-
-extension ResilientValueSource {
-  /// The behaviour of every resilient set: that of an array, collected into a set. In DEBUG the
-  /// elements are also kept in decoding order for `$set.results`.
+extension Resilient {
+  /// Wraps what decoding a set's elements gave, in the order they were decoded.
   @inlinable
-  func decodeResilientSet<Strategy: ResilientElementStrategy, Value>(
-    _ strategy: Strategy.Type,
-    absent: @autoclosure () -> Value,
-    wrap: (Set<Strategy.Element>) -> Value
-  ) -> Resilient<Value> where Strategy.Element: Hashable {
+  init<Element>(elements decoded: DecodedElements<Element>) where Value == Set<Element> {
+    self.init(Set(decoded.elements), outcome: decoded.outcome)
     #if DEBUG
-      var decodingOrder: [Strategy.Element] = []
-      var resilient = decodeResilientElements(
-        strategy, absent: absent(),
-        wrap: { elements in
-          decodingOrder = elements
-          return wrap(Set(elements))
-        })
-      if case .decodedSuccessfully = resilient.outcome {
-        resilient.elementsInDecodingOrder = DecodingOrder(decodingOrder)
-      }
-      return resilient
-    #else
-      return decodeResilientElements(
-        strategy, absent: absent(), wrap: { wrap(Set($0)) })
+      cleanCollectionResults = decoded.cleanResults
+    #endif
+  }
+
+  /// Wraps what decoding an optional set's elements gave: `nil` when it was missing or `null`.
+  @inlinable
+  init<Element>(elements decoded: DecodedElements<Element>) where Value == Set<Element>? {
+    self.init(decoded.isAbsent ? nil : Set(decoded.elements), outcome: decoded.outcome)
+    #if DEBUG
+      cleanCollectionResults = decoded.cleanResults
     #endif
   }
 }
@@ -90,16 +88,22 @@ extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable
     decodeElements(from: source, absent: nil)
   }
 
+  /// A set behaves as an array whose elements are put in a set; `$x.results` lists them in
+  /// the order they were decoded.
   private static func decodeElements<Value>(
     from source: some ResilientValueSource, absent: Value
   ) -> Resilient<Value>? {
     if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
-      func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Any {
-        source.decodeResilientSet(RawElement<T>.self, absent: absent, wrap: { $0 as! Value })
+      func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Resilient<Value> {
+        let decoded = source.decodeResilientElements(
+          RawElement<T>.self, running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) })
+        return .init(decoded, absent: absent, wrap: { Set<T>($0) as! Value })
       }
-      return decodeRaw(raw) as? Resilient<Value>
+      return decodeRaw(raw)
     }
-    return source.decodeResilientSet(
-      PlainElement<Element>.self, absent: absent, wrap: { $0 as! Value })
+    let decoded = source.decodeResilientElements(
+      PlainElement<Element>.self,
+      running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) })
+    return .init(decoded, absent: absent, wrap: { Set<Element>($0) as! Value })
   }
 }

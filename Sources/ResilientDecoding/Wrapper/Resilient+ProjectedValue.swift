@@ -12,19 +12,17 @@
       /// What happened when the property was decoded.
       public let outcome: ResilientDecodingOutcome
 
-      @usableFromInline
       let value: Value
 
-      @usableFromInline
-      let elementsInDecodingOrder: DecodingOrder?
+      /// The results of a collection that decoded without a failure, if the library decoded it.
+      let cleanCollectionResults: (any Error)?
 
-      @inlinable
       init(
-        outcome: ResilientDecodingOutcome, value: Value, elementsInDecodingOrder: DecodingOrder?
+        outcome: ResilientDecodingOutcome, value: Value, cleanCollectionResults: (any Error)?
       ) {
         self.outcome = outcome
         self.value = value
-        self.elementsInDecodingOrder = elementsInDecodingOrder
+        self.cleanCollectionResults = cleanCollectionResults
       }
 
       /// The error the property recovered from, or `nil` if there was none.
@@ -46,21 +44,21 @@
     public subscript<Element, Property>(
       dynamicMember keyPath: KeyPath<ResilientDecodingOutcome.ArrayDecodingError<Element>, Property>
     ) -> Property where Value == [Element] {
-      arrayDecodingError(elements: value)[keyPath: keyPath]
+      arrayDecodingError(elementsMadeInCode: value)[keyPath: keyPath]
     }
 
     /// `results` and `errors` of an optional array property.
     public subscript<Element, Property>(
       dynamicMember keyPath: KeyPath<ResilientDecodingOutcome.ArrayDecodingError<Element>, Property>
     ) -> Property where Value == [Element]? {
-      arrayDecodingError(elements: value ?? [])[keyPath: keyPath]
+      arrayDecodingError(elementsMadeInCode: value ?? [])[keyPath: keyPath]
     }
 
     /// `results` and `errors` of a set property, in the order the elements were decoded.
     public subscript<Element, Property>(
       dynamicMember keyPath: KeyPath<ResilientDecodingOutcome.ArrayDecodingError<Element>, Property>
     ) -> Property where Value == Set<Element> {
-      arrayDecodingError(elements: decodingOrder(of: value))[keyPath: keyPath]
+      arrayDecodingError(elementsMadeInCode: Array(value))[keyPath: keyPath]
     }
 
     /// `results` and `errors` of an optional set property, in the order the elements were
@@ -68,22 +66,24 @@
     public subscript<Element, Property>(
       dynamicMember keyPath: KeyPath<ResilientDecodingOutcome.ArrayDecodingError<Element>, Property>
     ) -> Property where Value == Set<Element>? {
-      arrayDecodingError(elements: value.map(decodingOrder(of:)) ?? [])[keyPath: keyPath]
+      arrayDecodingError(elementsMadeInCode: value.map { Array($0) } ?? [])[keyPath: keyPath]
     }
 
-    /// The elements of a set in the order they were decoded, when that was recorded.
-    private func decodingOrder<Element>(of set: Set<Element>) -> [Element] {
-      (elementsInDecodingOrder?.elements as? [Element]) ?? Array(set)
-    }
-
-    /// The element results: every element succeeded when decoding did, the recorded results
-    /// when some failed, and a single failure when the whole value was unusable.
+    /// The element results: those decoding kept when it decoded the collection, with or
+    /// without failures; a single failure when the whole value was unusable; none when it was
+    /// missing or `null`. A collection made in code is built from its elements, each a
+    /// success, on every read.
     private func arrayDecodingError<Element>(
-      elements: @autoclosure () -> [Element]
+      elementsMadeInCode: @autoclosure () -> [Element]
     ) -> ResilientDecodingOutcome.ArrayDecodingError<Element> {
       switch outcome {
       case .decodedSuccessfully:
-        return .init(elements: elements(), failures: [])
+        if let clean = cleanCollectionResults
+          as? ResilientDecodingOutcome.ArrayDecodingError<Element>
+        {
+          return clean
+        }
+        return .init(elements: elementsMadeInCode(), failures: [])
       case .keyNotFound, .valueWasNil:
         return .init(results: [])
       case .recoveredFrom(let error as ResilientDecodingOutcome.ArrayDecodingError<Element>, _):
@@ -103,7 +103,7 @@
         ResilientDecodingOutcome.DictionaryDecodingError<DictionaryValue>, Property
       >
     ) -> Property where Value == [Key: DictionaryValue] {
-      dictionaryDecodingError(entries: value)[keyPath: keyPath]
+      dictionaryDecodingError(entriesMadeInCode: value)[keyPath: keyPath]
     }
 
     /// `results` and `errors` of an optional dictionary property.
@@ -112,23 +112,26 @@
         ResilientDecodingOutcome.DictionaryDecodingError<DictionaryValue>, Property
       >
     ) -> Property where Value == [Key: DictionaryValue]? {
-      dictionaryDecodingError(entries: value ?? [:])[keyPath: keyPath]
+      dictionaryDecodingError(entriesMadeInCode: value ?? [:])[keyPath: keyPath]
     }
 
-    /// The entry results, keyed by each key as written in the data.
+    /// The entry results, keyed by each key as written in the data: those decoding kept, or,
+    /// for a dictionary made in code, its entries keyed as the data would write their keys.
     private func dictionaryDecodingError<Key, DictionaryValue>(
-      entries: @autoclosure () -> [Key: DictionaryValue]
+      entriesMadeInCode: @autoclosure () -> [Key: DictionaryValue]
     ) -> ResilientDecodingOutcome.DictionaryDecodingError<DictionaryValue> {
       switch outcome {
       case .decodedSuccessfully:
-        if let asWritten = elementsInDecodingOrder?.elements as? [String: DictionaryValue] {
-          return .init(results: asWritten.mapValues { .success($0) })
+        if let clean = cleanCollectionResults
+          as? ResilientDecodingOutcome.DictionaryDecodingError<DictionaryValue>
+        {
+          return clean
         }
-        var results: [String: Result<DictionaryValue, any Error>] = [:]
-        for (key, value) in entries() {
-          results[DictionaryKeyDescription.string(for: key)] = .success(value)
+        var values: [String: DictionaryValue] = [:]
+        for (key, value) in entriesMadeInCode() {
+          values[DictionaryKeyDescription.string(for: key)] = value
         }
-        return .init(results: results)
+        return .init(values: values, failures: [:])
       case .keyNotFound, .valueWasNil:
         return .init(results: [:])
       case .recoveredFrom(

@@ -17,6 +17,7 @@
 /// the decoder's `userInfo`, if there is one. In DEBUG builds the projected value (`$photos`)
 /// also tells what happened to this property; in release builds a `Resilient<Value>` stores
 /// nothing but its value and has exactly the size of `Value`.
+@frozen
 @propertyWrapper
 public struct Resilient<Value: Decodable>: Decodable {
   /// The decoded value, or the value recovered to when decoding failed.
@@ -27,35 +28,35 @@ public struct Resilient<Value: Decodable>: Decodable {
     @usableFromInline
     let outcome: ResilientDecodingOutcome
 
-    /// For a set, the elements in the order they were decoded, duplicates included, so that
-    /// `$set.results` can list them in document order; for a dictionary that decoded cleanly,
-    /// its entries by their keys as written, so that `$dictionary.results` is keyed by them
+    /// For a collection that decoded without a failure, its results, built when first read:
+    /// an `ArrayDecodingError` of an array or a set (a set's elements in the order they were
+    /// decoded, duplicates included), a `DictionaryDecodingError` of a dictionary (its entries by
+    /// their keys as written). `nil` for any other value, and for a collection made in code
     /// (DEBUG only).
     @usableFromInline
-    var elementsInDecodingOrder: DecodingOrder?
+    var cleanCollectionResults: (any Error)?
 
     /// Diagnostics about how this property was decoded (DEBUG builds only): `$property`.
     ///
     /// Declared here rather than beside ``ProjectedValue`` because the compiler looks for a
     /// property wrapper's projection in its main declaration only.
-    @inlinable
     public var projectedValue: ProjectedValue {
       ProjectedValue(
-        outcome: outcome, value: wrappedValue, elementsInDecodingOrder: elementsInDecodingOrder)
+        outcome: outcome, value: wrappedValue, cleanCollectionResults: cleanCollectionResults)
     }
 
   #endif
 
   /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
   ///
-  /// Release builds never evaluate `outcome`: report an error before calling this, never from
-  /// inside the argument, or release builds will not report it.
+  /// Release builds record nothing: their `RecordedOutcome` is empty, so `outcome` costs no
+  /// more than the expression that names it, and no closure.
   @_transparent @usableFromInline
-  init(_ value: Value, outcome: @autoclosure () -> RecordedOutcome) {
+  init(_ value: Value, outcome: RecordedOutcome) {
     self.wrappedValue = value
     #if DEBUG
-      self.outcome = outcome()
-      self.elementsInDecodingOrder = nil
+      self.outcome = outcome
+      self.cleanCollectionResults = nil
     #endif
   }
 
@@ -71,7 +72,7 @@ public struct Resilient<Value: Decodable>: Decodable {
     self.wrappedValue = wrappedValue
     #if DEBUG
       self.outcome = .decodedSuccessfully
-      self.elementsInDecodingOrder = nil
+      self.cleanCollectionResults = nil
     #endif
   }
 
@@ -81,7 +82,7 @@ public struct Resilient<Value: Decodable>: Decodable {
     self.wrappedValue = value
     #if DEBUG
       self.outcome = .decodedSuccessfully
-      self.elementsInDecodingOrder = nil
+      self.cleanCollectionResults = nil
     #endif
   }
 
@@ -104,31 +105,19 @@ public struct Resilient<Value: Decodable>: Decodable {
   @usableFromInline
   typealias RecordedOutcome = ResilientDecodingOutcome
 #else
-  /// What a wrapper would record in DEBUG. Release builds write it at the same places and never
-  /// build it (see `init(_:outcome:)`), so that a `Resilient` is the size of its value.
-  @usableFromInline
-  enum RecordedOutcome {
-    case decodedSuccessfully, keyNotFound, valueWasNil
-    case recoveredFrom(any Error, wasReported: Bool)
+  /// What a wrapper would record in DEBUG: nothing, in release builds, so that a `Resilient` is
+  /// the size of its value. The code that decodes names the outcome all the same, with the
+  /// names of DEBUG's ``ResilientDecodingOutcome``.
+  @frozen @usableFromInline
+  struct RecordedOutcome {
+    @inlinable init() {}
+    @inlinable static var decodedSuccessfully: Self { Self() }
+    @inlinable static var keyNotFound: Self { Self() }
+    @inlinable static var valueWasNil: Self { Self() }
+    @inlinable static func recoveredFrom(_: any Error, wasReported _: Bool) -> Self { Self() }
   }
 #endif
 
 /// A `Resilient` is `Sendable` when its value is: everything else it stores (in DEBUG, the
 /// outcome and what `results` needs) is immutable and made of that value and errors.
 extension Resilient: Sendable where Value: Sendable {}
-
-#if DEBUG
-  /// What `results` needs beyond the value, type-erased: the elements of a set in the order
-  /// they were decoded, or the entries of a dictionary by their keys as written (DEBUG only).
-  @usableFromInline
-  struct DecodingOrder: @unchecked Sendable {
-    // `@unchecked`: holds `[Element]` of the set or `[String: Value]` of the dictionary it
-    // came with, which is `Sendable` whenever the `Resilient` holding both is.
-    @usableFromInline let elements: Any
-
-    @inlinable
-    init(_ elements: Any) {
-      self.elements = elements
-    }
-  }
-#endif

@@ -1,3 +1,5 @@
+import Foundation
+
 #if DEBUG
   /// What happened when a `@Resilient` property was decoded (DEBUG builds only).
   ///
@@ -36,37 +38,24 @@
     /// decode (DEBUG builds only).
     public struct ArrayDecodingError<Element>: Error {
       /// The elements that decoded, in order.
-      @usableFromInline
       let elements: [Element]
 
       /// The errors of the elements that failed, each with its position among all results, in
       /// the order they were decoded (increasing positions, from every decoder that keeps its
       /// place).
-      @usableFromInline
       let failures: [(index: Int, error: any Error)]
+
+      /// ``results``, once read.
+      private let cache = BuiltWhenRead<[Result<Element, any Error>]>()
 
       /// One result per element of the input, in order: the decoded value or its error.
       ///
-      /// Built on every read, in O(*n*): decoding keeps the elements and the failures apart,
-      /// as it found them, and does no work per element for `results`. Keep it in a local when
-      /// reading it more than once. A debugger's variables view shows the stored `elements`
-      /// and `failures`; printing the error shows `results`.
+      /// Decoding keeps the elements and the failures apart, as it found them, and does no work
+      /// per element for `results`: they are interleaved on the first read, in O(*n*), and kept
+      /// for the next ones. A debugger's variables view shows the stored `elements` and
+      /// `failures`; printing the error shows `results`.
       public var results: [Result<Element, any Error>] {
-        var results: [Result<Element, any Error>] = []
-        results.reserveCapacity(elements.count + failures.count)
-        var next = elements.startIndex
-        for failure in failures {
-          // A failure recorded past the end (by a decoder that lost its place) still counts.
-          while results.count < failure.index, next < elements.endIndex {
-            results.append(.success(elements[next]))
-            next += 1
-          }
-          results.append(.failure(failure.error))
-        }
-        for element in elements[next...] {
-          results.append(.success(element))
-        }
-        return results
+        cache.value { Self.interleave(elements, failures) }
       }
 
       /// The errors of the elements that failed, in order.
@@ -89,29 +78,64 @@
 
       /// Creates the results of a collection from the elements that decoded and the errors of
       /// those that failed, each at its position among all results.
-      @inlinable
       package init(elements: [Element], failures: [(index: Int, error: any Error)]) {
         self.elements = elements
         self.failures = failures
+      }
+
+      /// The elements and the failures as one result per element, each failure at its position.
+      private static func interleave(
+        _ elements: [Element], _ failures: [(index: Int, error: any Error)]
+      ) -> [Result<Element, any Error>] {
+        var results: [Result<Element, any Error>] = []
+        results.reserveCapacity(elements.count + failures.count)
+        var next = elements.startIndex
+        for failure in failures {
+          // A failure recorded past the end (by a decoder that lost its place) still counts.
+          while results.count < failure.index, next < elements.endIndex {
+            results.append(.success(elements[next]))
+            next += 1
+          }
+          results.append(.failure(failure.error))
+        }
+        for element in elements[next...] {
+          results.append(.success(element))
+        }
+        return results
       }
     }
 
     /// The entry-by-entry results of a resilient dictionary whose values failed to decode
     /// (DEBUG builds only).
     public struct DictionaryDecodingError<Value>: Error {
-      /// One result per entry of the input, by its key as written in the data.
-      public let results: [String: Result<Value, any Error>]
+      /// The values that decoded, by their keys as written in the data.
+      let values: [String: Value]
+
+      /// The errors of the entries that failed, by their keys as written.
+      let failures: [String: any Error]
 
       /// The error that made the whole value unusable (for example, a string where an object
       /// was expected), if that is what happened.
-      @usableFromInline
       let wholeValueError: (any Error)?
 
       /// The errors of values that the decoder decoded and then dropped, with their keys as
       /// written, in the order they failed: a key written twice, whose entry ``results`` holds
       /// once.
-      @usableFromInline
       let droppedEntryErrors: [(key: String, error: any Error)]
+
+      /// ``results``, once read.
+      private let cache = BuiltWhenRead<[String: Result<Value, any Error>]>()
+
+      /// One result per entry of the input, by its key as written in the data.
+      ///
+      /// Built on the first read, in O(*n*), and kept for the next ones.
+      public var results: [String: Result<Value, any Error>] {
+        cache.value {
+          var results = values.mapValues { Result<Value, any Error>.success($0) }
+          for (key, error) in failures { results[key] = .failure(error) }
+          return results
+        }
+      }
 
       /// The errors of the entries that failed, ordered by key (the order of the keys' Unicode
       /// scalars); or, when the value as a whole could not be decoded, that one error.
@@ -120,14 +144,11 @@
       /// ``results`` first.
       public var errors: [any Error] {
         if let wholeValueError { return [wholeValueError] }
-        var failures: [(key: String, rank: Int, error: any Error)] = []
-        for (key, result) in results {
-          if case .failure(let error) = result { failures.append((key, 0, error)) }
-        }
+        var ordered = failures.map { (key: $0.key, rank: 0, error: $0.value) }
         for (offset, dropped) in droppedEntryErrors.enumerated() {
-          failures.append((dropped.key, offset + 1, dropped.error))
+          ordered.append((dropped.key, offset + 1, dropped.error))
         }
-        return failures.sorted {
+        return ordered.sorted {
           let order = $0.key.comparedInKeyOrder(with: $1.key)
           return order != 0 ? order < 0 : $0.rank < $1.rank
         }.map(\.error)
@@ -135,35 +156,83 @@
 
       /// Creates the results of decoding a dictionary.
       public init(results: [String: Result<Value, any Error>]) {
-        self.init(results: results, droppedEntryErrors: [])
+        var values: [String: Value] = [:]
+        var failures: [String: any Error] = [:]
+        for (key, result) in results {
+          switch result {
+          case .success(let value): values[key] = value
+          case .failure(let error): failures[key] = error
+          }
+        }
+        self.init(values: values, failures: failures)
       }
 
-      /// Creates the results of decoding a dictionary whose decoder dropped values that
-      /// failed.
-      @usableFromInline
+      /// Creates the results of decoding a dictionary from the values that decoded and the
+      /// errors of the entries that failed, by their keys as written, and the errors of values
+      /// its decoder dropped.
       init(
-        results: [String: Result<Value, any Error>],
-        droppedEntryErrors: [(key: String, error: any Error)]
+        values: [String: Value], failures: [String: any Error],
+        droppedEntryErrors: [(key: String, error: any Error)] = []
       ) {
-        self.results = results
+        self.values = values
+        self.failures = failures
         self.wholeValueError = nil
         self.droppedEntryErrors = droppedEntryErrors
       }
 
-      @usableFromInline
+      /// Creates the result of a dictionary that could not be decoded at all.
       init(wholeValueError: any Error) {
-        self.results = [:]
+        self.values = [:]
+        self.failures = [:]
         self.wholeValueError = wholeValueError
         self.droppedEntryErrors = []
       }
     }
   }
 
+  /// A value built on its first read and kept for the next ones, safely from any thread: the
+  /// `results` of a collection (DEBUG builds only).
+  final class BuiltWhenRead<Value>: @unchecked Sendable {
+    // `@unchecked`: `built` is only read and written holding `builtWhenReadLock`.
+    private var built: Value?
+
+    /// The value, built with `build` if this is the first read.
+    func value(_ build: () -> Value) -> Value {
+      builtWhenReadLock.lock()
+      if let built {
+        builtWhenReadLock.unlock()
+        return built
+      }
+      builtWhenReadLock.unlock()
+      // Built without the lock: two first reads at once build it twice, and keep one.
+      let value = build()
+      builtWhenReadLock.lock()
+      defer { builtWhenReadLock.unlock() }
+      if let built { return built }
+      built = value
+      return value
+    }
+  }
+
+  /// The lock of every ``BuiltWhenRead``: reads of DEBUG results are rare and short.
+  private let builtWhenReadLock = NSLock()
+
   extension ResilientDecodingOutcome.ArrayDecodingError: CustomReflectable {
     /// Shows ``results`` as they read, not the elements and failures they are built from, so
     /// that printing the error or reflecting on it sees one result per element.
     public var customMirror: Mirror {
       Mirror(self, children: ["results": results], displayStyle: .struct)
+    }
+  }
+
+  extension ResilientDecodingOutcome.DictionaryDecodingError: CustomReflectable {
+    /// Shows ``results`` as they read, with the whole value's error and the errors of dropped
+    /// values when there are any.
+    public var customMirror: Mirror {
+      var children: [(label: String?, value: Any)] = [("results", results)]
+      if wholeValueError != nil { children.append(("wholeValueError", wholeValueError as Any)) }
+      if !droppedEntryErrors.isEmpty { children.append(("droppedEntryErrors", droppedEntryErrors)) }
+      return Mirror(self, children: children, displayStyle: .struct)
     }
   }
 

@@ -203,6 +203,19 @@ final class ElementsAfterAFailureTests: XCTestCase {
     #endif
   }
 
+  func testLongArraysKeepEveryElementWithADecoderThatDoesNotCountThem() throws {
+    // Without `count`, the elements' storage starts small and grows as they decode.
+    let values: [Tree] = (0..<100).map { $0 % 7 == 3 ? "x" : .int($0) }
+    for quirks: TreeDecoder.Quirks in [.hidesCount, [.hidesCount, .movesPastFailedElements]] {
+      let decoded = try TreeDecoder.decode(
+        Numbers.self, from: ["values": .array(values)], quirks: quirks)
+      XCTAssertEqual(decoded.value.values, (0..<100).filter { $0 % 7 != 3 }, "\(quirks)")
+      assertReports(
+        decoded.digest,
+        (0..<100).filter { $0 % 7 == 3 }.map { Report("values.Index \($0)", .typeMismatch) })
+    }
+  }
+
   /// Decodes `document` with ``TreeDecoder`` moving past failed elements and with `JSONDecoder`, checks that both give
   /// the same value, the same digest (every entry in full, and the printed tree) and (DEBUG)
   /// the same element results, and returns the first.

@@ -16,8 +16,9 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: [:], wrap: { $0 })
+    decodeResilientDictionary(
+      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` optional dictionary whose keys are any `CodingKeyRepresentable`
@@ -26,8 +27,9 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: nil, wrap: { $0 })
+    decodeResilientDictionary(
+      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` dictionary of raw-representable values whose keys are any
@@ -39,8 +41,9 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: [:], wrap: { $0 })
+    decodeResilientDictionary(
+      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` optional dictionary of raw-representable values whose keys are any
@@ -51,8 +54,9 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, absent: nil, wrap: { $0 })
+    decodeResilientDictionary(
+      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 }
 
@@ -63,7 +67,7 @@ extension KeyedDecodingContainer {
 @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
 @usableFromInline
 enum ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: DictionaryKeyConversion {
-  @inlinable
+  @usableFromInline
   static func convert<Element>(
     _ entries: [String: Element], codingPath: () -> [any CodingKey]
   ) -> (entries: [Key: Element], rejected: [String: any Error]) {
@@ -98,7 +102,6 @@ enum ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: DictionaryKeyConvers
 /// ``UnknownNovelValueError`` carrying the raw value if that type is a non-frozen
 /// ``ResilientRawRepresentable`` and the key spells one of its raw values, a
 /// `DecodingError.dataCorrupted` otherwise.
-@usableFromInline
 func unconvertibleKeyError<K>(
   _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
 ) -> any Error {
@@ -136,7 +139,6 @@ private func novelKeyError<T: ResilientRawRepresentable>(
 }
 
 /// The error for a dictionary key that converts to a key already used by another entry.
-@usableFromInline
 func duplicateKeyError<K>(
   _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
 ) -> any Error {

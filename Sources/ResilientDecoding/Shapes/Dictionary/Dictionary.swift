@@ -17,8 +17,9 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, keys: StringKeys.self, absent: [:], wrap: { $0 })
+    decodeResilientDictionary(
+      PlainElement<Value>.self, keys: StringKeys.self, forKey: key, absent: [:],
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary: `nil` when the key is missing or
@@ -28,8 +29,9 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]?>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]?>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      PlainElement<Value>.self, keys: StringKeys.self, absent: nil, wrap: { $0 })
+    decodeResilientDictionary(
+      PlainElement<Value>.self, keys: StringKeys.self, forKey: key, absent: nil,
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
@@ -38,8 +40,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
     throws -> Resilient<[String: T]>
   {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, keys: StringKeys.self, absent: [:], wrap: { $0 })
+    decodeResilientDictionary(
+      RawElement<T>.self, keys: StringKeys.self, forKey: key, absent: [:],
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
@@ -48,13 +51,13 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(
     _: Resilient<[String: T]?>.Type, forKey key: Key
   ) throws -> Resilient<[String: T]?> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
-      RawElement<T>.self, keys: StringKeys.self, absent: nil, wrap: { $0 })
+    decodeResilientDictionary(
+      RawElement<T>.self, keys: StringKeys.self, forKey: key, absent: nil,
+      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
   /// A dictionary of optionals cannot be made resilient entry by entry: asserts in DEBUG with
   /// what to write instead, and decodes as if unwrapped.
-  @inlinable
   public func decode<T: Decodable>(_: Resilient<[String: T?]>.Type, forKey key: Key) throws
     -> Resilient<[String: T?]>
   {
@@ -73,7 +76,7 @@ extension KeyedDecodingContainer {
 /// Dictionary keys kept as the strings written in the data: no entry is rejected.
 @usableFromInline
 enum StringKeys: DictionaryKeyConversion {
-  @inlinable
+  @usableFromInline
   static func convert<Element>(
     _ entries: [String: Element], codingPath: () -> [any CodingKey]
   ) -> (entries: [String: Element], rejected: [String: any Error]) {
@@ -120,14 +123,16 @@ where Key: Decodable, Value: Decodable {
   ) -> Any? {
     if Key.self == String.self {
       return source.decodeResilientDictionary(
-        strategy, keys: StringKeys.self, absent: absent, wrap: { $0 as! Wrapped })
+        strategy, keys: StringKeys.self, absent: absent, wrap: { $0 as! Wrapped },
+        unwrap: { $0.value.unsafelyUnwrapped })
     }
     guard #available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *),
       let keyType = Key.self as? any (CodingKeyRepresentable & Hashable).Type
     else { return nil }
     func decodeKeyed<K: CodingKeyRepresentable & Hashable>(_: K.Type) -> Any {
       source.decodeResilientDictionary(
-        strategy, keys: ConvertedKeys<K>.self, absent: absent, wrap: { $0 as! Wrapped })
+        strategy, keys: ConvertedKeys<K>.self, absent: absent, wrap: { $0 as! Wrapped },
+        unwrap: { $0.value.unsafelyUnwrapped })
     }
     return decodeKeyed(keyType)
   }

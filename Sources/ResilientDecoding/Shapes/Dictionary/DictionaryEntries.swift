@@ -1,7 +1,7 @@
 // How the entries of a resilient dictionary decode, whatever its keys: first as plain `Codable`
-// decodes `[String: T]` when the values are plain (a trial, see `DecodingThreadState`), entry by
-// entry otherwise, each entry catching its own error; then failures reported in key order.
-// The design article explains both.
+// decodes `[String: T]` when the values are plain (a trial), entry by entry otherwise, each
+// entry catching its own error; then failures reported in key order. All of it is compiled
+// once, in the library. The design article explains both ways.
 
 /// How the keys of a resilient dictionary are made from the keys as written in the data.
 @usableFromInline
@@ -15,110 +15,159 @@ protocol DictionaryKeyConversion {
   ) -> (entries: [Key: Element], rejected: [String: any Error])
 }
 
+extension KeyedDecodingContainer {
+  /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,
+  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:)``).
+  @usableFromInline
+  func decodeResilientDictionary<
+    Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
+  >(
+    _ strategy: Strategy.Type, keys: Keys.Type, forKey key: Key, absent: Value,
+    wrap: ([Keys.Key: Strategy.Element]) -> Value,
+    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+  ) -> Resilient<Value> {
+    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+      strategy, keys: keys, absent: absent, wrap: wrap, unwrap: unwrap)
+  }
+}
+
 extension ResilientValueSource {
   /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `[:]`
   /// (reported) when the value is not a dictionary, otherwise the entries whose values decode
   /// and whose keys convert.
   ///
   /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
-  /// ``DecodingThreadState``); otherwise the dictionary is decoded as
-  /// `[String: CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so
-  /// keys are never converted) and in which every entry catches its own error. Keys are then
-  /// converted, which may reject more entries. Failed and rejected entries are reported together
-  /// in key order: decoders hand entries over in hash order, which changes from run to run, and
-  /// the digest must not.
-  @inlinable
+  /// ``ReportScope/trial(for:in:_:)``); otherwise the dictionary is decoded as
+  /// `[String: CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so keys
+  /// are never converted) and in which every entry catches its own error, while reports are
+  /// held. Keys are then converted, which may reject more entries. Failed and rejected entries
+  /// are reported together in key order: decoders hand entries over in hash order, which
+  /// changes from run to run, and the digest must not.
   func decodeResilientDictionary<
     Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
   >(
     _ strategy: Strategy.Type,
     keys: Keys.Type,
-    absent: @autoclosure () -> Value,
-    wrap: ([Keys.Key: Strategy.Element]) -> Value
+    absent: Value,
+    wrap: ([Keys.Key: Strategy.Element]) -> Value,
+    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
-    var decoded: [String: Strategy.Element]?
-    if let trial = DecodingThreadState.beginTrial(for: Strategy.self) {
-      decoded = try? Strategy.decodePlainDictionary(from: self)
-      if !trial.end(succeeded: decoded != nil) { decoded = nil }
-    }
-    let entries: [String: CaughtValue<Strategy>]
+    let decoded =
+      Strategy.decodesLikePlainCodable
+      ? ReportScope.trial(for: Strategy.self) {
+        try? decodePlain([String: Strategy.Element].self)
+      } : nil
+    let values: [String: Strategy.Element]
+    var failures: [(key: String, failure: CaughtFailure)] = []
     var held = HeldDiagnostics()
     if let decoded {
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
-      entries = decoded.mapValues { CaughtValue(value: $0) }
+      values = decoded
     } else {
-      // Reports made while the entries decode are held back, to be passed on in key order.
-      let hold = DecodingThreadState.holdReports()
-      let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
-      if let hold { held = hold.endCollectingFailures() }
-      switch result {
-      case .success(let decodedEntries):
-        entries = decodedEntries
+      let (result, holding) = ReportScope.holdingReports {
+        Result { try decodePlain([String: CaughtValue<Strategy>].self) }
+      }
+      held = holding ?? held
+      // Consumed, so that the entries are changed in place (see `splitting(_:)`).
+      switch consume result {
+      case .success(let entries):
+        (values, failures) = Self.splitting(entries, unwrap: unwrap)
       case .failure(let error):
-        reportEntriesInKeyOrder(
-          [String: CaughtValue<Strategy>](), rejected: [:], held: held.reports, dropped: [],
-          someEntryFailed: false)
+        reportInKeyOrder(held: held.reports)
         // Not a dictionary at all: that says nothing about the entries of the next one.
-        DecodingThreadState.forgetFailedTrial(for: Strategy.self)
-        return recoverWholeValue(from: error, absent: absent(), invalid: wrap([:]))
+        ReportScope.forgetFailedTrial(for: Strategy.self)
+        return recoverWholeValue(from: error, absent: absent, invalid: wrap([:]))
       }
     }
-    // One pass keeps the values that decoded; a closure, not a key path, which costs a
-    // projection per entry.
-    let values = entries.compactMapValues { $0.value }
-    let failedEntries = entries.count - values.count
     // A value that failed but is in no entry was dropped by the decoder: a key written twice,
     // of which a decoder with a key strategy decodes every value and keeps one.
     let dropped =
-      held.caughtFailures.count > failedEntries
-      ? droppedFailures(held.caughtFailures, keptIn: entries) : []
+      held.caughtFailures.count > failures.count
+      ? droppedFailures(held.caughtFailures, kept: failures.map(\.failure)) : []
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
-    if failedEntries == 0 && rejected.isEmpty && dropped.isEmpty {
-      if !held.reports.isEmpty {
-        reportEntriesInKeyOrder(
-          entries, rejected: [:], held: held.reports, dropped: [], someEntryFailed: false)
-      }
+    if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
+      if !held.reports.isEmpty { reportInKeyOrder(held: held.reports) }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    reportEntriesInKeyOrder(
-      entries, rejected: rejected, held: held.reports, dropped: dropped,
-      someEntryFailed: failedEntries > 0)
+    reportInKeyOrder(held: held.reports, failures: failures, rejected: rejected, dropped: dropped)
     #if DEBUG
-      var results = entries.mapValues { entry -> Result<Strategy.Element, any Error> in
-        entry.value.map { .success($0) } ?? .failure(entry.failure!.error)
-      }
-      for (key, error) in rejected { results[key] = .failure(error) }
-      let error = ResilientDecodingOutcome.DictionaryDecodingError(
-        results: results,
+      var errors: [String: any Error] = [:]
+      for (key, failure) in failures { errors[key] = failure.error }
+      for (key, error) in rejected { errors[key] = error }
+      let results = ResilientDecodingOutcome.DictionaryDecodingError(
+        values: values.filter { rejected[$0.key] == nil }, failures: errors,
         droppedEntryErrors: dropped.map { (key: $0.keyAsWritten, error: $0.error) })
-      return .init(value, outcome: .recoveredFrom(error, wasReported: false))
+      return .init(value, outcome: .recoveredFrom(results, wasReported: false))
     #else
       return .init(value, outcome: .decodedSuccessfully)
     #endif
   }
+
+  /// The values of the entries that decoded, and the failures of the others, by their keys as
+  /// written.
+  ///
+  /// The failed entries, which are few, are removed from `entries`, which is then changed in
+  /// place: `mapValues` keeps its hash table as it is, where inserting every value into a new
+  /// dictionary would hash every key again, which this generic code does slowly. `unwrap`,
+  /// the value of an entry that decoded, is specialised by the caller: generic code reads a
+  /// field of `CaughtValue` through its type metadata, looked up for every entry.
+  private static func splitting<Strategy: ResilientElementStrategy>(
+    _ entries: consuming [String: CaughtValue<Strategy>],
+    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+  ) -> (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]) {
+    var failures: [(key: String, failure: CaughtFailure)] = []
+    for index in entries.indices {
+      let (key, entry) = entries[index]
+      if let failure = entry.failure { failures.append((key, failure)) }
+    }
+    var decoded = entries
+    for (key, _) in failures { decoded.removeValue(forKey: key) }
+    return (decoded.mapValues(unwrap), failures)
+  }
+
+  /// Reports, entry by entry in key order, what the entries' values reported while they
+  /// decoded (`held`), then the error of the entry if it failed (`failures`), then the errors
+  /// of the values the decoder dropped for the same key (`dropped`), then the error its key
+  /// was rejected with, all at the dictionary's path and the entry's key.
+  private func reportInKeyOrder(
+    held: [HeldReport], failures: [(key: String, failure: CaughtFailure)] = [],
+    rejected: [String: any Error] = [:], dropped: [CaughtFailure] = []
+  ) {
+    let base = codingPath
+    var reports = CollectionReports(base: base, held: held) { $0?.stringValue ?? "" }
+    if !failures.isEmpty || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
+      var failed = Set<String>()
+      for (key, failure) in failures {
+        failed.insert(key)
+        let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
+        reports.add(failure.error, at: path, to: reporter)
+      }
+      for failure in dropped {
+        let path = base + (failure.codingPath.last.map { [$0] } ?? [])
+        reports.add(failure.error, at: path, to: reporter)
+      }
+      for (key, error) in rejected where !failed.contains(key) {
+        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter)
+      }
+    }
+    reports.passOn { $0.comparedInKeyOrder(with: $1) }
+  }
 }
 
-/// The failures, among `caught`, of values that are in none of `entries`: the decoder dropped
-/// them, in the order they failed.
-@usableFromInline
-func droppedFailures<Strategy: ResilientElementStrategy>(
-  _ caught: [CaughtFailure], keptIn entries: [String: CaughtValue<Strategy>]
-) -> [CaughtFailure] {
-  var kept = Set<ObjectIdentifier>()
-  for entry in entries.values {
-    if let failure = entry.failure { kept.insert(ObjectIdentifier(failure)) }
-  }
+/// The failures, among `caught`, that are not among `kept`: the decoder dropped their values,
+/// in the order they failed.
+func droppedFailures(_ caught: [CaughtFailure], kept: [CaughtFailure]) -> [CaughtFailure] {
+  let kept = Set(kept.map(ObjectIdentifier.init))
   return caught.filter { !kept.contains(ObjectIdentifier($0)) }
 }
 
 extension Resilient {
   /// A dictionary whose entries all decoded and were all kept; `keysAsWritten` holds its
-  /// values under the keys as written in the data.
-  @inlinable
+  /// values under the keys as written in the data, for DEBUG `results`.
   static func allEntriesDecoded<Element>(
     _ value: Value, keysAsWritten: @autoclosure () -> [String: Element]
   ) -> Self {
@@ -126,59 +175,11 @@ extension Resilient {
       // `$x.results` lists entries by their keys as written, which a dictionary whose keys
       // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
       var resilient = Self(value, outcome: .decodedSuccessfully)
-      resilient.elementsInDecodingOrder = DecodingOrder(keysAsWritten())
+      resilient.cleanCollectionResults = ResilientDecodingOutcome.DictionaryDecodingError(
+        values: keysAsWritten(), failures: [:])
       return resilient
     #else
       return .init(value, outcome: .decodedSuccessfully)
     #endif
-  }
-}
-
-extension ResilientValueSource {
-  /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (in `held`), then the error of the entry if it failed, then the errors of the
-  /// values the decoder dropped for the same key (`dropped`), then the error its key was
-  /// rejected with, all at the dictionary's path and the entry's key.
-  ///
-  /// A path that does not start at the dictionary's own path was started afresh by a decoder
-  /// that decodes the dictionary with a decoder of its own (GRDB's JSON columns): it is moved
-  /// under the dictionary's path first. `someEntryFailed` says whether an entry of `entries`
-  /// failed, which the caller knows without another pass over them.
-  @usableFromInline
-  func reportEntriesInKeyOrder<Strategy: ResilientElementStrategy>(
-    _ entries: [String: CaughtValue<Strategy>], rejected: [String: any Error],
-    held: [HeldReport], dropped: [CaughtFailure], someEntryFailed: Bool
-  ) {
-    let basePath = codingPath
-    var reports: [(key: String, rank: Int, report: HeldReport)] = []
-    for (index, report) in held.enumerated() {
-      let path = rerooted(report.codingPath, onto: basePath)
-      let key = path.count > basePath.count ? path[basePath.count].stringValue : ""
-      reports.append(
-        (key, index, HeldReport(reporter: report.reporter, error: report.error, codingPath: path)))
-    }
-    if someEntryFailed || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
-      for (key, entry) in entries {
-        guard let failure = entry.failure else { continue }
-        let path = basePath + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
-        reports.append(
-          (key, held.count, HeldReport(reporter: reporter, error: failure.error, codingPath: path)))
-      }
-      for (offset, failure) in dropped.enumerated() {
-        let path = basePath + (failure.codingPath.last.map { [$0] } ?? [])
-        let report = HeldReport(reporter: reporter, error: failure.error, codingPath: path)
-        reports.append((failure.keyAsWritten, held.count + 1 + offset, report))
-      }
-      for (key, error) in rejected where entries[key]?.failure == nil {
-        let report = HeldReport(
-          reporter: reporter, error: error, codingPath: basePath + [AnyCodingKey(key)])
-        reports.append((key, held.count + 1 + dropped.count, report))
-      }
-    }
-    reports.sort {
-      let order = $0.key.comparedInKeyOrder(with: $1.key)
-      return order != 0 ? order < 0 : $0.rank < $1.rank
-    }
-    passOn(reports.map(\.report))
   }
 }

@@ -1,0 +1,59 @@
+// An array decoded whole, for decoders whose nested unkeyed container for a key is refused or
+// misread, as an array of values that catch their own errors (`CaughtValue`).
+
+/// An array decoded whole: the elements that decoded and the failures, or the error that
+/// stopped it; and what to report if this way of decoding the array is kept.
+struct ArrayDecodedWhole<Element> {
+  let result: Result<(elements: [Element], failures: [(index: Int, error: any Error)]), any Error>
+
+  /// The failed elements' errors and what values inside them reported, held meanwhile, element
+  /// by element in order, at the array's path.
+  let reports: CollectionReports<Int>
+
+  /// Reports what this way of decoding found.
+  func passOnReports() {
+    reports.passOn { $0 < $1 ? -1 : $0 == $1 ? 0 : 1 }
+  }
+}
+
+extension ResilientValueSource {
+  /// The array decoded whole, as an array of values that catch their own errors; `nil` where
+  /// there is no such second chance (a whole decoder).
+  ///
+  /// For a decoder that refuses an unkeyed container for a key but decodes the value through
+  /// `decode(_:forKey:)` (GRDB's JSON columns), or whose nested container misreads an array
+  /// that `decode(_:forKey:)` reads right (XMLCoder's array of one struct). Nothing is reported
+  /// yet: the caller passes the reports on, or drops them for another way of decoding the array.
+  func decodeArrayWhole<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type
+  ) -> ArrayDecodedWhole<Strategy.Element>? {
+    let (decoded, held) = ReportScope.holdingReports {
+      decodeValueWhole([CaughtValue<Strategy>].self)
+    }
+    guard let decoded else { return nil }
+    let base = codingPath
+    // A report at the array's own path comes first; one at a key that names no element, last.
+    var reports = CollectionReports(base: base, held: held?.reports ?? []) {
+      $0.map { $0.intValue ?? .max } ?? -1
+    }
+    let result = decoded.map {
+      values -> (elements: [Strategy.Element], failures: [(index: Int, error: any Error)]) in
+      var elements: [Strategy.Element] = []
+      var failures: [(index: Int, error: any Error)] = []
+      for (index, value) in values.enumerated() {
+        if let element = value.value {
+          elements.append(element)
+        } else if let failure = value.failure {
+          failures.append((index, failure.error))
+        }
+      }
+      return (elements, failures)
+    }
+    if case .success(let (_, failures)) = result, !failures.isEmpty, let reporter = findReporter() {
+      for (index, error) in failures {
+        reports.add(error, at: base + [ElementCodingKey(index: index)], to: reporter)
+      }
+    }
+    return ArrayDecodedWhole(result: result, reports: reports)
+  }
+}

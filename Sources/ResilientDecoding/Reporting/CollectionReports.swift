@@ -1,0 +1,54 @@
+/// What a collection passes on once it has decoded: the reports its values made while it held
+/// them, and its own failures, in the collection's order.
+///
+/// Arrays and dictionaries both hold reports while their values decode, since a dictionary's
+/// decoder hands entries over in no fixed order and an array may be decoded a second way whose
+/// reports replace the first's. Each report belongs to the position of the element or entry it
+/// came from: the index of an array element, the key of a dictionary entry, read from the
+/// component of its path right after the collection's own. They are passed on by position (see
+/// `passOn(orderedBy:)`); at one position the held reports come first, in the order they were
+/// made, then the collection's own failures, in the order they were added.
+struct CollectionReports<Position> {
+  private let base: [any CodingKey]
+  private let position: ((any CodingKey)?) -> Position
+  private var pending: [(position: Position, report: HeldReport)] = []
+
+  /// Starts with `held`, the reports made inside the collection at `base`, its coding path;
+  /// `position` names the position of the component after `base` (`nil` for a report at `base`
+  /// itself).
+  ///
+  /// A path that does not start at `base` was started afresh by a decoder that decodes the
+  /// collection with a decoder of its own (GRDB's JSON columns): it is moved under `base`.
+  init(
+    base: [any CodingKey], held: [HeldReport],
+    position: @escaping ((any CodingKey)?) -> Position
+  ) {
+    self.base = base
+    self.position = position
+    for report in held {
+      let path = rerooted(report.codingPath, onto: base)
+      add(report.error, at: path, to: report.reporter)
+    }
+  }
+
+  /// Adds a failure of the collection's own, at `path` (under `base`), after everything added
+  /// at its position so far.
+  mutating func add(
+    _ error: any Error, at path: [any CodingKey], to reporter: ResilientDecodingErrorReporter
+  ) {
+    let component = path.count > base.count ? path[base.count] : nil
+    pending.append(
+      (position(component), HeldReport(reporter: reporter, error: error, codingPath: path)))
+  }
+
+  /// Passes everything on, ordered by position (`compare` answers negative, zero or positive, as
+  /// the first position comes before, with or after the second), then in the order it was
+  /// added.
+  func passOn(orderedBy compare: (Position, Position) -> Int) {
+    let ordered = pending.enumerated().sorted { lhs, rhs in
+      let order = compare(lhs.element.position, rhs.element.position)
+      return order != 0 ? order < 0 : lhs.offset < rhs.offset
+    }
+    ReportScope.passOn(ordered.map(\.element.report))
+  }
+}

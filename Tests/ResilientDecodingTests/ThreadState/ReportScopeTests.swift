@@ -1,0 +1,315 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The invariants of the report scope, the per-thread state behind resilient collections:
+/// trials, holds, and the one way every report and assertion goes. Each test works on a scope of
+/// its own, passed as `in:`, except those about threads themselves.
+@Suite struct ReportScopeTests {
+  /// An error named for the test, so that what was held or recorded can be listed.
+  private func error(_ name: String) -> any Error {
+    UnknownNovelValueError(novelValue: name)
+  }
+
+  /// The names of reported errors, in order.
+  private func names(_ errors: [any Error]) -> [String] {
+    errors.map { "\(($0 as? UnknownNovelValueError)?.novelValue ?? "?")" }
+  }
+
+  /// The names of held reports, in order; none for no hold.
+  private func names(_ held: HeldDiagnostics?) -> [String] {
+    names(held?.reports.map(\.error) ?? [])
+  }
+
+  /// The names of what `reporter` recorded since its last flush.
+  private func recorded(by reporter: ResilientDecodingErrorReporter) -> [String] {
+    names(reporter.flushReportedErrors()?.errors(includeUnknownNovelValueErrors: true) ?? [])
+  }
+
+  /// What can happen during a trial.
+  enum Raised: String, CaseIterable, CustomTestStringConvertible {
+    case report, assertion
+    var testDescription: String { rawValue }
+  }
+
+  // MARK: Reports
+
+  @Test func aReportOutsideTrialsAndHoldsIsRecordedAtOnce() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    ReportScope.report(error("a"), at: [], to: reporter, in: scope)
+    #expect(recorded(by: reporter) == ["a"])
+    #expect(!ReportScope.takesAssertion(in: scope), "an assertion is raised")
+  }
+
+  // MARK: Trials
+
+  @Test func aTrialDuringWhichNothingWasRaisedIsUsable() {
+    let scope = ReportScope()
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == 1)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == 2, "no skipping")
+  }
+
+  @Test(arguments: Raised.allCases)
+  func anythingRaisedDuringATrialSpoilsItAndIsDropped(_ raised: Raised) {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+      switch raised {
+      case .report: ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
+      case .assertion: #expect(ReportScope.takesAssertion(in: scope), "taken over")
+      }
+      return 1
+    }
+    #expect(value == nil, "a spoiled trial cannot be used")
+    #expect(recorded(by: reporter) == [], "dropped")
+    #expect(!ReportScope.takesAssertion(in: scope), "the trial ended")
+    ReportScope.report(error("after"), at: [], to: reporter, in: scope)
+    #expect(recorded(by: reporter) == ["after"])
+  }
+
+  @Test func aTrialThatCouldNotBeUsedSkipsTheNextTrialsOfItsTypeOnly() {
+    let scope = ReportScope()
+    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == nil)
+    for skipped in 0..<ReportScope.trialsSkippedAfterFailure {
+      var ran = false
+      let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+        ran = true
+        return 1
+      }
+      #expect(value == nil && !ran, "skip \(skipped)")
+      #expect(
+        ReportScope.trial(for: String.self, in: scope) { 2 } == 2,
+        "other types of values are not skipped")
+    }
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 3 } == 3, "trials resume")
+  }
+
+  @Test func forgettingAFailedTrialStopsTheSkipping() {
+    let scope = ReportScope()
+    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == nil)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == nil, "skipped")
+    ReportScope.forgetFailedTrial(for: Int.self, in: scope)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == 2)
+  }
+
+  @Test func aNestedTrialRestoresThatTheTrialAroundItWasSpoiled() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    var inner: Int?
+    let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+      ReportScope.report(error("outer"), at: [], to: reporter, in: scope)
+      inner = ReportScope.trial(for: String.self, in: scope) { 1 }
+      return 2
+    }
+    #expect(inner == 1, "the inner trial saw nothing")
+    #expect(outer == nil, "the outer trial is still spoiled")
+  }
+
+  @Test func aNestedTrialThatIsSpoiledLeavesTheTrialAroundItClean() {
+    let scope = ReportScope()
+    var inner: Int?
+    let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+      inner = ReportScope.trial(for: String.self, in: scope) { () -> Int? in
+        #expect(ReportScope.takesAssertion(in: scope))
+        return 1
+      }
+      return 2
+    }
+    #expect(inner == nil)
+    // The inner dictionary decodes again, entry by entry, and raises it again then: that is
+    // what spoils the outer trial, not the dropped first raise.
+    #expect(outer == 2)
+  }
+
+  // MARK: Holds
+
+  @Test func aHoldKeepsReportsInTheOrderTheyWereMadeAndAssertionsNever() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (value, held) = ReportScope.holdingReports(in: scope) { () -> Int in
+      ReportScope.report(error("a"), at: [], to: reporter, in: scope)
+      #expect(!ReportScope.takesAssertion(in: scope), "assertions are raised")
+      ReportScope.report(error("b"), at: [], to: reporter, in: scope)
+      return 1
+    }
+    #expect(value == 1)
+    #expect(names(held) == ["a", "b"])
+    #expect(recorded(by: reporter) == [], "held reports have gone nowhere else")
+    ReportScope.report(error("c"), at: [], to: reporter, in: scope)
+    #expect(recorded(by: reporter) == ["c"], "the hold ended")
+  }
+
+  @Test func nestedHoldsKeepTheirOwnReportsAndPassingOnGoesToTheHoldAround() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (_, outer) = ReportScope.holdingReports(in: scope) {
+      ReportScope.report(error("a"), at: [], to: reporter, in: scope)
+      let (_, inner) = ReportScope.holdingReports(in: scope) {
+        ReportScope.report(error("b"), at: [], to: reporter, in: scope)
+      }
+      #expect(names(inner) == ["b"])
+      ReportScope.report(error("c"), at: [], to: reporter, in: scope)
+      ReportScope.passOn(inner?.reports ?? [], in: scope)
+    }
+    #expect(names(outer) == ["a", "c", "b"])
+    #expect(recorded(by: reporter) == [])
+  }
+
+  @Test func aHoldThatThrowsEndsAndHoldsNothingMore() {
+    struct Stop: Error {}
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    #expect(throws: Stop.self) {
+      try ReportScope.holdingReports(in: scope) {
+        ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
+        throw Stop()
+      }
+    }
+    ReportScope.report(error("after"), at: [], to: reporter, in: scope)
+    #expect(recorded(by: reporter) == ["after"])
+  }
+
+  @Test func aTrialInsideAHoldDropsReportsInsteadOfHoldingThem() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (_, held) = ReportScope.holdingReports(in: scope) {
+      let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+        ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
+        return 1
+      }
+      #expect(value == nil)
+      ReportScope.report(error("held"), at: [], to: reporter, in: scope)
+    }
+    #expect(names(held) == ["held"])
+  }
+
+  // MARK: Without thread-local storage
+
+  @Test func withoutAScopeNoTrialRunsNothingIsHeldAndEveryReportIsRecorded() {
+    let reporter = ResilientDecodingErrorReporter()
+    var ran = false
+    #expect(
+      ReportScope.trial(for: Int.self, in: nil) { () -> Int? in
+        ran = true
+        return 1
+      } == nil)
+    #expect(!ran)
+    let (value, held) = ReportScope.holdingReports(in: nil) { () -> Int in
+      ReportScope.report(error("a"), at: [], to: reporter, in: nil)
+      return 1
+    }
+    #expect(value == 1)
+    #expect(held == nil)
+    #expect(recorded(by: reporter) == ["a"])
+    #expect(!ReportScope.takesAssertion(in: nil))
+    ReportScope.forgetFailedTrial(for: Int.self, in: nil)
+  }
+
+  // MARK: Threads
+
+  @Test func thisPlatformHasThreadLocalStorageAndHoldsReports() {
+    #expect(ThreadLocal<ReportScope>.isSupported)
+    #expect(ReportScope.canHoldReports)
+  }
+
+  @Test func eachThreadHasAScopeOfItsOwnMadeOnFirstUse() throws {
+    // The scopes are kept alive here, so that the second cannot take the first one's address.
+    let scopes = LockedList<KeptScope>()
+    for _ in 0..<2 {
+      try runOnNewThread {
+        guard ReportScope.existing == nil, let scope = ReportScope.current else { return }
+        if ReportScope.current === scope, ReportScope.existing === scope {
+          scopes.append(KeptScope(scope))
+        }
+      }
+    }
+    let kept = scopes.elements.map(\.scope)
+    #expect(kept.count == 2, "each thread found none, made one, then kept it")
+    #expect(kept.first !== kept.last, "two threads, two scopes")
+  }
+
+  @Test func aThreadsObjectIsReleasedWhenTheThreadExits() throws {
+    let slot = ThreadLocal<Probe>()
+    let released = LockedList<String>()
+    try runOnNewThread {
+      _ = slot.object { Probe(name: "first", released: released) }
+      _ = slot.object { Probe(name: "second", released: released) }
+      #expect(released.elements.isEmpty, "alive while its thread runs, and made only once")
+    }
+    #expect(released.elements == ["first"])
+    #expect(slot.existingObject == nil, "this thread has none")
+  }
+
+  @Test func aThreadsScopeIsReleasedWhenTheThreadExits() throws {
+    let scope = LockedList<WeakScope>()
+    try runOnNewThread {
+      if let current = ReportScope.current { scope.append(WeakScope(current)) }
+    }
+    #expect(scope.elements.count == 1)
+    #expect(scope.elements.first?.scope == nil)
+  }
+}
+
+/// An object that says when it is released.
+private final class Probe {
+  let name: String
+  let released: LockedList<String>
+
+  init(name: String, released: LockedList<String>) {
+    self.name = name
+    self.released = released
+  }
+
+  deinit { released.append(name) }
+}
+
+/// A thread's scope, kept alive after its thread exits.
+private struct KeptScope: @unchecked Sendable {
+  // `@unchecked`: only compared once the thread that made the scope has exited.
+  let scope: ReportScope
+
+  init(_ scope: ReportScope) { self.scope = scope }
+}
+
+/// A weak reference to a thread's scope.
+private struct WeakScope: @unchecked Sendable {
+  // `@unchecked`: only read after the thread that made the scope has exited.
+  weak var scope: ReportScope?
+
+  init(_ scope: ReportScope) { self.scope = scope }
+}
+
+/// Runs `body` on a new POSIX thread and returns once that thread has exited, its
+/// thread-local destructors included.
+func runOnNewThread(_ body: @escaping @Sendable () -> Void) throws {
+  let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+  #if canImport(Darwin)
+    var thread: pthread_t?
+  #else
+    var thread = pthread_t()
+  #endif
+  let status = pthread_create(
+    &thread, nil,
+    { argument in
+      let body = Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue()
+      body.run()
+      return nil
+    }, box)
+  guard status == 0 else {
+    Unmanaged<ThreadBody>.fromOpaque(box).release()
+    throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EAGAIN)
+  }
+  #if canImport(Darwin)
+    pthread_join(thread!, nil)
+  #else
+    pthread_join(thread, nil)
+  #endif
+}
+
+/// The closure a new thread runs.
+private final class ThreadBody {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
