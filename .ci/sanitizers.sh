@@ -5,7 +5,7 @@
 #
 # The suite includes one reporter shared by concurrent decodes, a reporter flushed while
 # another thread decodes (SharedReporterTests, HostileInputTests) and the per-thread state of
-# dictionaries (DecodingThreadStateTests), which is what the thread sanitizer is here for.
+# dictionaries (ReportScopeTests), which is what the thread sanitizer is here for.
 # RESILIENT_SANITIZER asks the hostile-input tests for a smaller flushed array, since the
 # instrumented library is much slower.
 set -euo pipefail

@@ -74,10 +74,16 @@ struct ElementStorage<Element>: ~Copyable {
   /// The elements, in order, as an array; the storage is freed.
   consuming func array() -> [Element] {
     let (base, count) = (base, count)
-    let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-      buffer.baseAddress?.moveInitialize(from: base, count: count)
-      initialized = count
-    }
+    // No element: the empty array. `init(unsafeUninitializedCapacity:)` with a capacity of 0
+    // writes the count into the one empty-array storage that every thread shares, which the
+    // thread sanitizer reports as a race between concurrent decodes.
+    let elements =
+      count == 0
+      ? []
+      : [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        buffer.baseAddress?.moveInitialize(from: base, count: count)
+        initialized = count
+      }
     base.deallocate()
     discard self
     return elements
