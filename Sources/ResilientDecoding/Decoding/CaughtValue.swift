@@ -24,9 +24,10 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
       value = try Strategy.decode(from: decoder.singleValueContainer())
       failure = nil
     } catch {
+      let (error, record) = IdentifiedElementFailure.unwrap(error)
       let failure = CaughtFailure(
         error: Strategy.decodingError(error, at: decoder.codingPath),
-        codingPath: decoder.codingPath)
+        codingPath: decoder.codingPath, record: record ?? decoder.ownRecord())
       value = nil
       self.failure = failure
       ReportScope.noteCaughtFailure(failure)
@@ -41,10 +42,13 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
 final class CaughtFailure {
   let error: any Error
   let codingPath: [any CodingKey]
+  /// The value's own record, if a reporter names records and the value has an identifier.
+  let record: ReportedRecord?
 
-  init(error: any Error, codingPath: [any CodingKey]) {
+  init(error: any Error, codingPath: [any CodingKey], record: ReportedRecord? = nil) {
     self.error = error
     self.codingPath = codingPath
+    self.record = record
   }
 
   /// The key of the dictionary entry that failed, as written in the data: the last key of its

@@ -102,15 +102,19 @@ struct ElementLoop<Source: ResilientValueSource> {
   /// Whether an element's error may be the decoder's own error for a primitive, reported as
   /// plain `Codable` shows it (see ``plainCodableError(_:decodedPrimitive:at:)``).
   let decodesPrimitive: Bool
+  /// Whether the elements may be records with identifiers of their own: a failed element
+  /// whose record cannot be read here is then reported with none, for the array to find.
+  let elementsMayBeRecords: Bool
   /// The reporter, looked up at the first failure; the array's path, read then.
   private var reporter: ResilientDecodingErrorReporter?? = nil
   private var basePath: [any CodingKey] = []
   /// The failed elements, each at its position among all elements (DEBUG `results`).
   private(set) var failures: [(index: Int, error: any Error)] = []
 
-  init(source: Source, decodesPrimitive: Bool) {
+  init(source: Source, decodesPrimitive: Bool, elementsMayBeRecords: Bool) {
     self.source = source
     self.decodesPrimitive = decodesPrimitive
+    self.elementsMayBeRecords = elementsMayBeRecords
   }
 
   /// How a run of elements ended.
@@ -183,21 +187,38 @@ struct ElementLoop<Source: ResilientValueSource> {
       reporter = .some(source.findReporter())
       basePath = source.codingPath
     }
+    // An element decoded to name its record brings the record with its error.
+    var (error, record) = IdentifiedElementFailure.unwrap(error)
+    // Most decoders leave the index on an element that failed; some move past it. Only move
+    // when the decoder did not, so that no element is skipped twice, reading the element's
+    // record on the way if the reporter names records. A super-decoder comes last: some
+    // decoders do not implement it.
+    let reporter = self.reporter ?? nil
+    let stayed = container.currentIndex == index
+    if stayed {
+      if let reporter, !reporter.identifyingKeys.isEmpty {
+        let probe = try? container.decode(RecordProbe.self)
+        record = record ?? probe?.record
+      } else {
+        _ = try? container.decode(SkippedElement.self)
+      }
+      if container.currentIndex == index { _ = try? container.decodeNil() }
+    }
     // The element's path is built only for a reporter or a decoder's own error.
-    let error = plainCodableError(
+    error = plainCodableError(
       error, decodedPrimitive: decodesPrimitive, at: basePath + [ElementCodingKey(index: index)])
-    if let reporter = reporter ?? nil {
-      ReportScope.report(error, at: basePath + [ElementCodingKey(index: index)], to: reporter)
+    if let reporter {
+      // A record element that the decoder moved past could not be read: the array decodes
+      // again to name it (see `decodeNamingElementRecords`).
+      let unread = !stayed && elementsMayBeRecords && !reporter.identifyingKeys.isEmpty
+      ReportScope.report(
+        error, at: basePath + [ElementCodingKey(index: index)], to: reporter,
+        record: record ?? (unread ? nil : source.enclosingRecord(for: reporter)))
     }
     #if DEBUG
       failures.append((index, error))
     #endif
-    // Most decoders leave the index on an element that failed; some move past it. Only move
-    // when the decoder did not, so that no element is skipped twice. A super-decoder comes
-    // last: some decoders do not implement it.
-    if container.currentIndex != index { return true }
-    _ = try? container.decode(SkippedElement.self)
-    if container.currentIndex == index { _ = try? container.decodeNil() }
+    if !stayed { return true }
     if container.currentIndex == index { _ = try? container.superDecoder() }
     return container.currentIndex != index
   }
@@ -206,4 +227,14 @@ struct ElementLoop<Source: ResilientValueSource> {
 /// Decodes any value and discards it, to move an unkeyed container past a failed element.
 struct SkippedElement: Decodable {
   init(from decoder: any Decoder) {}
+}
+
+/// Reads the record of a failed element, if it has an identifier, to move an unkeyed container
+/// past it; it never fails.
+struct RecordProbe: Decodable {
+  let record: ReportedRecord?
+
+  init(from decoder: any Decoder) {
+    record = decoder.ownRecord()
+  }
 }

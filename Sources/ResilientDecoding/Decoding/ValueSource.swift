@@ -40,6 +40,9 @@ protocol ResilientValueSource {
 
   /// The reporter registered in the decoder's `userInfo`, if any.
   func findReporter() -> ResilientDecodingErrorReporter?
+
+  /// The record holding the value, if `reporter` names records and the record is known here.
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord?
 }
 
 /// A value stored under a key of a keyed container.

@@ -27,6 +27,12 @@ extension ResilientValueSource {
   func decodeArrayWhole<Strategy: ResilientElementStrategy>(
     _: Strategy.Type
   ) -> ArrayDecodedWhole<Strategy.Element>? {
+    if let reporter = elementRecordReporter(Strategy.self) {
+      let findEnclosingRecord = { enclosingRecord(for: reporter) }
+      return ReportScope.withEnclosingRecord(findEnclosingRecord) {
+        decodeArrayWhole(IdentifiedStrategy<Strategy>.self)
+      }
+    }
     let (decoded, held) = ReportScope.holdingReports {
       decodeValueWhole([CaughtValue<Strategy>].self)
     }
@@ -49,9 +55,15 @@ extension ResilientValueSource {
       }
       return (elements, failures)
     }
-    if case .success(let (_, failures)) = result, !failures.isEmpty, let reporter = findReporter() {
-      for (index, error) in failures {
-        reports.add(error, at: base + [ElementCodingKey(index: index)], to: reporter)
+    if case .success(let values) = decoded, values.contains(where: { $0.failure != nil }),
+      let reporter = findReporter()
+    {
+      let enclosing = enclosingRecord(for: reporter)
+      for (index, value) in values.enumerated() {
+        guard let failure = value.failure else { continue }
+        reports.add(
+          failure.error, at: base + [ElementCodingKey(index: index)], to: reporter,
+          record: failure.record ?? enclosing)
       }
     }
     return ArrayDecodedWhole(result: result, reports: reports)

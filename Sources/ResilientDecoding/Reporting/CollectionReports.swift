@@ -27,18 +27,20 @@ struct CollectionReports<Position> {
     self.position = position
     for report in held {
       let path = rerooted(report.codingPath, onto: base)
-      add(report.error, at: path, to: report.reporter)
+      let record = report.record?.moved(by: path.count - report.codingPath.count)
+      add(report.error, at: path, to: report.reporter, record: record)
     }
   }
 
-  /// Adds a failure of the collection's own, at `path` (under `base`), after everything added
-  /// at its position so far.
+  /// Adds a failure of the collection's own, at `path` (under `base`), in `record`, after
+  /// everything added at its position so far.
   mutating func add(
-    _ error: any Error, at path: [any CodingKey], to reporter: ResilientDecodingErrorReporter
+    _ error: any Error, at path: [any CodingKey], to reporter: ResilientDecodingErrorReporter,
+    record: ReportedRecord? = nil
   ) {
     let component = path.count > base.count ? path[base.count] : nil
-    pending.append(
-      (position(component), HeldReport(reporter: reporter, error: error, codingPath: path)))
+    let report = HeldReport(reporter: reporter, error: error, codingPath: path, record: record)
+    pending.append((position(component), report))
   }
 
   /// Passes everything on, ordered by position (`compare` answers negative, zero or positive, as

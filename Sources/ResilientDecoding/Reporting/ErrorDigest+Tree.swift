@@ -1,21 +1,53 @@
 extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The digest as a tree of coding paths, every reported error included.
+  /// How many errors a digest may hold and still be printed whole, as a tree alone.
+  static let printedTreeLimit = 50
+
+  /// The digest for people: the tree of coding paths of the stored errors and, for a large
+  /// digest, a summary of its groups first.
   ///
-  /// At each level, the node's own errors come first as `- summary` lines, sorted; then its
-  /// children, each name on its own line followed by its subtree indented two more spaces.
-  /// Array elements come first in numeric order; named keys follow sorted by name, dictionary
-  /// keys that spell integers among them.
+  /// In the tree, at each level, the node's own errors come first as `- summary` lines,
+  /// sorted; then its children, each name on its own line followed by its subtree indented two
+  /// more spaces. Array elements come first in numeric order; named keys follow sorted by name,
+  /// dictionary keys that spell integers among them. A node that is a record with an identifier
+  /// says so, as in `Index 1 (id 1002)`; an error whose record is the root says so after its
+  /// summary.
+  ///
+  /// When more than 50 errors were reported, the description starts with one line per group
+  /// (pattern, kind, count, first path and record) and the tree holds the first 50 entries
+  /// only, followed by a line saying how many more were stored. A last line says how many
+  /// errors were omitted, if any.
   public var description: String {
-    var root = Node()
-    for entry in allEntries {
-      root.insert(summary(of: entry.error), at: entry.codingPath[...])
-    }
     var lines: [String] = []
+    let reported = allEntries.count + omittedErrorCount
+    let printed = reported > Self.printedTreeLimit ? Self.printedTreeLimit : allEntries.count
+    if reported > Self.printedTreeLimit {
+      lines.append("\(reported) errors in \(groups.count) groups:")
+      for group in groups {
+        let record = group.firstRecordID.map { " (id \($0))" } ?? ""
+        let pattern = group.pattern.isEmpty ? "(root)" : group.pattern
+        lines.append(
+          "  \(pattern): \(group.kind.rawValue) ×\(group.count), first at "
+            + "\(group.firstPath.isEmpty ? "(root)" : group.firstPath)\(record)")
+      }
+      lines.append("The first \(printed) errors:")
+    }
+    var root = Node()
+    for entry in allEntries.prefix(printed) {
+      root.insert(summary(of: entry), at: entry.codingPath[...], record: entry.record)
+    }
     root.appendLines(to: &lines, indent: "")
+    if printed < allEntries.count {
+      lines.append("… and \(allEntries.count - printed) more stored errors (see `entries`)")
+    }
+    if omittedErrorCount > 0 {
+      lines.append(
+        "… and \(omittedErrorCount) more errors, counted in the groups but not stored: the "
+          + "reporter stores at most \(allEntries.count)")
+    }
     return lines.joined(separator: "\n")
   }
 
-  /// The same tree as ``description``.
+  /// The same text as ``description``.
   public var debugDescription: String {
     description
   }
@@ -27,15 +59,24 @@ extension ErrorDigest {
     var summaries: [String] = []
     var children: [String: Node] = [:]
     var order: [String: (intValue: Int?, name: String)] = [:]
+    /// The identifier of the record this node is, if an entry named it.
+    var recordID: String?
 
-    mutating func insert(_ summary: String, at path: ArraySlice<any CodingKey>) {
+    /// Inserts an error's summary at `path`, the rest of its path; `record`'s depth counts
+    /// the components of the rest too.
+    mutating func insert(
+      _ summary: String, at path: ArraySlice<any CodingKey>, record: ReportedRecord?
+    ) {
+      if let record, record.depth == 0 { recordID = record.id }
       guard let key = path.first else {
         summaries.append(summary)
         return
       }
       let name = key.stringValue
       if order[name] == nil { order[name] = (key.elementIndex, name) }
-      children[name, default: Node()].insert(summary, at: path.dropFirst())
+      children[name, default: Node()].insert(
+        summary, at: path.dropFirst(),
+        record: record.flatMap { $0.depth > 0 ? $0.moved(by: -1) : nil })
     }
 
     func appendLines(to lines: inout [String], indent: String) {
@@ -52,10 +93,17 @@ extension ErrorDigest {
         }
       }
       for (_, name) in names {
-        lines.append("\(indent)\(name)")
+        let record = children[name]?.recordID.map { " (id \($0))" } ?? ""
+        lines.append("\(indent)\(name)\(record)")
         children[name]?.appendLines(to: &lines, indent: indent + "  ")
       }
     }
+  }
+
+  /// The one-line summary of an entry in the tree; an error whose record is the root names it.
+  private func summary(of entry: Entry) -> String {
+    guard let record = entry.record, record.depth == 0 else { return summary(of: entry.error) }
+    return summary(of: entry.error) + " (in the record with id \(record.id))"
   }
 
   /// The one-line summary of an error in the tree.

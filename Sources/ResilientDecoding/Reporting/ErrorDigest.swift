@@ -2,8 +2,11 @@
 ///
 /// ``errors`` lists them in the order they were reported (the order values were decoded;
 /// within a dictionary, key order), leaving out ``UnknownNovelValueError``s unless you ask for
-/// them. ``entries`` adds where each error happened. `description` and `debugDescription`
-/// print them as a tree of coding paths, in DEBUG and release builds alike:
+/// them. ``entries`` adds where each error happened and in which record. A reporter keeps a
+/// bounded number of errors in full (``ResilientDecodingErrorReporter/maximumStoredErrors``):
+/// ``omittedErrorCount`` says how many more were reported, and ``groups`` counts every error
+/// reported, by pattern of path and kind. `description` and `debugDescription` print them as a
+/// tree of coding paths, in DEBUG and release builds alike:
 ///
 /// ```text
 /// listings
@@ -20,6 +23,30 @@ public struct ErrorDigest: Sendable {
     /// The error that was recovered from.
     public let error: any Error
 
+    /// The record the error happened in, if the reporter has identifying keys and one on the
+    /// path has one.
+    let record: ReportedRecord?
+
+    init(codingPath: [any CodingKey], error: any Error, record: ReportedRecord? = nil) {
+      self.codingPath = codingPath
+      self.error = error
+      self.record = record
+    }
+
+    /// The identifier of the record the error happened in: the value of the first identifying
+    /// key of the reporter (``ResilientDecodingErrorReporter/identifyingKeys``) found in the
+    /// innermost record on the path that has one, spelled as the data has it (`41` is `"41"`).
+    /// `nil` when the reporter has no identifying keys or no record on the path has one.
+    public var recordID: String? {
+      record?.id
+    }
+
+    /// The coding path of the record that ``recordID`` identifies, written like ``path``, as
+    /// in `listings[1]`; `nil` when ``recordID`` is.
+    public var recordPath: String? {
+      record.map { Self.path(of: codingPath.prefix(min($0.depth, codingPath.count))) }
+    }
+
     /// The coding path written for people: array elements as `[n]`, other keys joined by `.`,
     /// as in `listings[1].price` or `counts.9` (a dictionary key that spells an integer is a
     /// name, as the data writes it); empty for the root.
@@ -28,7 +55,7 @@ public struct ErrorDigest: Sendable {
     }
 
     /// Writes a coding path the way ``path`` does.
-    static func path(of codingPath: [any CodingKey]) -> String {
+    static func path(of codingPath: some Collection<any CodingKey>) -> String {
       var path = ""
       for key in codingPath {
         if let index = key.elementIndex {
@@ -47,11 +74,39 @@ public struct ErrorDigest: Sendable {
     }
   }
 
-  /// Every reported entry, in report order, novel values included.
+  /// Every stored entry, in report order, novel values included.
   let allEntries: [Entry]
 
-  init(entries: [Entry]) {
+  /// The errors reported but not stored in full, counted by group.
+  let omitted: GroupCounts
+
+  init(entries: [Entry], omitted: GroupCounts = GroupCounts()) {
     self.allEntries = entries
+    self.omitted = omitted
+  }
+
+  /// One group per pattern of path and kind of error, in the order of their first report: every
+  /// error reported, stored in full or not, novel values included.
+  ///
+  /// Computed when read, from the stored entries and the counts of the omitted errors, so that
+  /// reporting an error costs no more than storing it.
+  public var groups: [Group] {
+    var counts = GroupCounts()
+    for entry in allEntries {
+      counts.count(
+        Group.Signature(pattern: Group.Pattern(of: entry.codingPath), kind: Kind(of: entry.error)),
+        at: entry.codingPath, in: entry.record)
+    }
+    // Every omitted error was reported after every stored one.
+    counts.add(omitted)
+    return counts.groups
+  }
+
+  /// How many errors were reported but not stored in full, beyond the reporter's
+  /// ``ResilientDecodingErrorReporter/maximumStoredErrors``: they are counted in ``groups`` and
+  /// missing from ``entries`` and ``errors``.
+  public var omittedErrorCount: Int {
+    omitted.total
   }
 
   /// The reported errors in report order, without ``UnknownNovelValueError``s.

@@ -29,6 +29,9 @@ package final class ReportScope {
   /// What each running hold collected, innermost last.
   private var holds: [HeldDiagnostics] = []
 
+  /// The records around the elements of the arrays decoding to name records, innermost last.
+  private var enclosingRecords: [EnclosingRecord] = []
+
   /// Creates the scope of a thread that has done nothing yet.
   package init() {}
 
@@ -63,25 +66,36 @@ extension ReportScope {
     _ error: any Error, at codingPath: [any CodingKey], to reporter: ResilientDecodingErrorReporter,
     in scope: ReportScope? = existing
   ) {
+    report(error, at: codingPath, to: reporter, record: nil, in: scope)
+  }
+
+  /// Reports `error` as ``report(_:at:to:in:)`` does, in the record `record` names (`nil`
+  /// when not known here: a record around it may name it while it is held).
+  static func report(
+    _ error: any Error, at codingPath: [any CodingKey], to reporter: ResilientDecodingErrorReporter,
+    record: ReportedRecord?, in scope: ReportScope? = existing
+  ) {
     if let scope {
       if scope.trialDepth > 0 {
         scope.innermostTrialIsSpoiled = true
         return
       }
       if !scope.holds.isEmpty {
-        let report = HeldReport(reporter: reporter, error: error, codingPath: codingPath)
+        let report = HeldReport(
+          reporter: reporter, error: error, codingPath: codingPath, record: record)
         scope.holds[scope.holds.count - 1].reports.append(report)
         return
       }
     }
-    reporter.record(error, at: codingPath)
+    reporter.record(error, at: codingPath, in: record)
   }
 
   /// Reports again, in order, reports that a hold gave back: into the hold around it, if one
   /// runs.
   package static func passOn(_ reports: [HeldReport], in scope: ReportScope? = existing) {
     for report in reports {
-      Self.report(report.error, at: report.codingPath, to: report.reporter, in: scope)
+      Self.report(
+        report.error, at: report.codingPath, to: report.reporter, record: report.record, in: scope)
     }
   }
 
@@ -142,13 +156,28 @@ package struct HeldReport: Sendable {
   package let reporter: ResilientDecodingErrorReporter
   package let error: any Error
   package let codingPath: [any CodingKey]
+  /// The record the report belongs to, if known yet.
+  let record: ReportedRecord?
 
   package init(
     reporter: ResilientDecodingErrorReporter, error: any Error, codingPath: [any CodingKey]
   ) {
+    self.init(reporter: reporter, error: error, codingPath: codingPath, record: nil)
+  }
+
+  init(
+    reporter: ResilientDecodingErrorReporter, error: any Error, codingPath: [any CodingKey],
+    record: ReportedRecord?
+  ) {
     self.reporter = reporter
     self.error = error
     self.codingPath = codingPath
+    self.record = record
+  }
+
+  /// The same report, in `record`.
+  func inRecord(_ record: ReportedRecord?) -> HeldReport {
+    HeldReport(reporter: reporter, error: error, codingPath: codingPath, record: record)
   }
 }
 
@@ -187,5 +216,38 @@ extension ReportScope {
   static func noteCaughtFailure(_ failure: CaughtFailure, in scope: ReportScope? = existing) {
     guard let scope, !scope.holds.isEmpty else { return }
     scope.holds[scope.holds.count - 1].caughtFailures.append(failure)
+  }
+}
+
+// MARK: - Records around elements
+
+/// The record holding an array whose elements name their records, found when first needed.
+private final class EnclosingRecord {
+  private let find: () -> ReportedRecord?
+  private(set) lazy var record: ReportedRecord? = find()
+
+  init(_ find: @escaping () -> ReportedRecord?) {
+    self.find = find
+  }
+}
+
+extension ReportScope {
+  /// Runs `body`, which decodes the elements of an array as ``IdentifiedElement``s, with `find`
+  /// giving the record that holds the array: what fails in an element that has no identifier
+  /// belongs to it. Where there is no scope, `body` runs alone.
+  static func withEnclosingRecord<Value>(
+    _ find: @escaping () -> ReportedRecord?, in scope: ReportScope? = current,
+    _ body: () throws -> Value
+  ) rethrows -> Value {
+    guard let scope else { return try body() }
+    scope.enclosingRecords.append(EnclosingRecord(find))
+    defer { scope.enclosingRecords.removeLast() }
+    return try body()
+  }
+
+  /// The record holding the innermost array whose elements name their records, if it has an
+  /// identifier.
+  static func innermostEnclosingRecord(in scope: ReportScope? = existing) -> ReportedRecord? {
+    scope?.enclosingRecords.last?.record
   }
 }

@@ -6,7 +6,8 @@ extension ResilientValueSource {
   /// Reports an error at the value's own coding path.
   func report(_ error: any Error) {
     guard let reporter = findReporter() else { return }
-    ReportScope.report(error, at: codingPath, to: reporter)
+    ReportScope.report(
+      error, at: codingPath, to: reporter, record: enclosingRecord(for: reporter))
   }
 }
 
@@ -47,10 +48,23 @@ extension KeyedValueSource {
   }
 }
 
+extension KeyedValueSource {
+  /// The record holding the value: the container's, if it has an identifier.
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+    container.enclosingRecord(for: reporter)
+  }
+}
+
 extension DecoderSource {
   /// The reporter in the decoder's own `userInfo`.
   func findReporter() -> ResilientDecodingErrorReporter? {
     decoder.resilientDecodingErrorReporter
+  }
+
+  /// `nil`: a decoder does not know the record around its value; an element of a `@Resilient`
+  /// array around it may name it (see ``IdentifiedElement``).
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+    nil
   }
 }
 

@@ -6,23 +6,70 @@ import Foundation
 /// `decoder.enableResilientDecodingErrorReporting()`, or by storing one under
 /// ``Swift/CodingUserInfoKey/resilientDecodingErrorReporter``), decode, then call
 /// ``flushReportedErrors()`` to get an ``ErrorDigest`` to log. A reporter may be shared by
-/// decodes running on several threads at once.
+/// decodes running on several threads at once: every error is counted exactly once.
+///
+/// A reporter keeps at most ``maximumStoredErrors`` errors in full, the first ones reported;
+/// later ones are only counted, in ``ErrorDigest/omittedErrorCount`` and in their
+/// ``ErrorDigest/Group``, so that a payload that fails everywhere costs bounded memory.
 public final class ResilientDecodingErrorReporter: @unchecked Sendable {
-  // `@unchecked`: every access to `entries` and `wasReplaced` holds `lock`.
-  private let lock = NSLock()
-  private var entries: [ErrorDigest.Entry] = []
+  /// How many errors a reporter made with `init()` keeps in full between two flushes.
+  ///
+  /// A thousand errors take about 0.7 MB; the first thousand are more than a person reads, and
+  /// ``ErrorDigest/groups`` counts every error whatever the maximum.
+  public static let defaultMaximumStoredErrors = 1_000
 
-  /// Creates a reporter that has nothing reported yet.
+  /// The names of the keys whose value identifies a record in reports, tried in order.
+  public let identifyingKeys: [String]
+
+  /// How many errors a digest keeps in full; later ones are only counted.
+  public let maximumStoredErrors: Int
+
+  // `@unchecked`: every access to `collected` holds `lock`.
+  private let lock = NSLock()
+  private var collected = DigestBuilder()
+
+  /// Creates a reporter that has nothing reported yet, with no identifying keys and the default
+  /// maximum of stored errors (``defaultMaximumStoredErrors``).
   public init() {
+    identifyingKeys = []
+    maximumStoredErrors = Self.defaultMaximumStoredErrors
     Self.population.add(1)
+  }
+
+  /// Creates a reporter that names records and keeps a bounded number of errors.
+  ///
+  /// - Parameters:
+  ///   - identifyingKeys: The names of keys whose value identifies a record (a keyed value) in
+  ///     reports, such as `"id"`, tried in order: each entry's ``ErrorDigest/Entry/recordID``
+  ///     is the value of the first one found in the innermost record on its path that has one.
+  ///     A value that is a string or a number identifies; anything else does not.
+  ///   - maximumStoredErrors: How many errors a digest keeps in full, the first ones reported;
+  ///     later ones are only counted. A negative number means none.
+  public init(
+    identifyingKeys: [String] = [],
+    maximumStoredErrors: Int = ResilientDecodingErrorReporter.defaultMaximumStoredErrors
+  ) {
+    if maximumStoredErrors < 0 {
+      resilientDecodingAssertionFailure(
+        "maximumStoredErrors is \(maximumStoredErrors): pass 0 to keep no error in full, only "
+          + "counts and groups.")
+    }
+    self.identifyingKeys = identifyingKeys
+    self.maximumStoredErrors = max(0, maximumStoredErrors)
+    Self.population.add(1)
+    if !identifyingKeys.isEmpty { Self.identifyingPopulation.add(1) }
   }
 
   deinit {
     Self.population.add(-1)
+    if !identifyingKeys.isEmpty { Self.identifyingPopulation.add(-1) }
   }
 
   /// How many reporters exist in the process.
   private static let population = ReporterPopulation()
+
+  /// How many reporters with identifying keys exist in the process.
+  private static let identifyingPopulation = ReporterPopulation()
 
   /// Whether any reporter exists in the process. While none does, no `userInfo` can hold one,
   /// so a value that fails need not look for one: the cheapest failure there is.
@@ -30,31 +77,67 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     population.isPositive
   }
 
-  /// Returns what was reported since the last flush, and starts over.
+  /// Whether any reporter with identifying keys exists in the process. While none does, no
+  /// array needs to know which record each of its elements is.
+  static var anyIdentifiesRecords: Bool {
+    identifyingPopulation.isPositive
+  }
+
+  /// Returns what was reported since the last flush, and starts over, counts included.
   ///
   /// - Returns: The errors reported since the previous call, in the order they were reported,
   ///   or `nil` if there were none.
   public func flushReportedErrors() -> ErrorDigest? {
     lock.lock()
-    defer { lock.unlock() }
-    guard !entries.isEmpty else { return nil }
-    let digest = ErrorDigest(entries: entries)
-    entries.removeAll()
-    return digest
+    let collected = self.collected
+    self.collected = DigestBuilder()
+    lock.unlock()
+    return collected.isEmpty ? nil : collected.digest()
   }
 
-  /// Records an error recovered from at a coding path. Only ``ReportScope`` calls it, which
-  /// decides whether a report is recorded now, held or dropped.
-  func record(_ error: any Error, at codingPath: [any CodingKey]) {
-    let entry = ErrorDigest.Entry(codingPath: codingPath, error: error)
+  /// Records an error recovered from at a coding path, in the record `record` names. Only
+  /// ``ReportScope`` calls it, which decides whether a report is recorded now, held or dropped.
+  ///
+  /// Below the maximum, the entry is stored and nothing else is done: its group is found when
+  /// the digest is read. Past it, only its group is counted, the group counted last tried
+  /// first.
+  func record(_ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?) {
     lock.lock()
-    entries.append(entry)
+    if collected.entries.count < maximumStoredErrors {
+      collected.entries.append(
+        ErrorDigest.Entry(codingPath: codingPath, error: error, record: record))
+      lock.unlock()
+      return
+    }
+    let kind = ErrorDigest.Kind(of: error)
+    if collected.omitted.countIfInLastGroup(kind: kind, at: codingPath) {
+      lock.unlock()
+      return
+    }
+    lock.unlock()
+    let signature = ErrorDigest.Group.Signature(
+      pattern: ErrorDigest.Group.Pattern(of: codingPath), kind: kind)
+    lock.lock()
+    collected.omitted.count(signature, at: codingPath, in: record)
     lock.unlock()
   }
 
   /// Notes that another reporter took this one's place, so errors may now go there instead.
   func noteReplaced() {
-    record(ReporterReplacedError(), at: [])
+    record(ReporterReplacedError(), at: [], in: nil)
+  }
+}
+
+/// What a reporter has collected since its last flush.
+private struct DigestBuilder {
+  var entries: [ErrorDigest.Entry] = []
+  /// The errors past the maximum, counted by group.
+  var omitted = ErrorDigest.GroupCounts()
+
+  var isEmpty: Bool { entries.isEmpty && omitted.total == 0 }
+
+  func digest() -> ErrorDigest {
+    ErrorDigest(entries: entries, omitted: omitted)
   }
 }
 

@@ -163,12 +163,26 @@ extension ResilientValueSource {
   func decodeResilientElements<Strategy: ResilientElementStrategy>(
     _: Strategy.Type, running run: ElementRun<Strategy.Element>
   ) -> DecodedElements<Strategy.Element> {
+    guard ResilientDecodingErrorReporter.anyIdentifiesRecords, Strategy.decodesLikePlainCodable,
+      !Strategy.decodesPrimitive
+    else {
+      return decodeElementsOnce(Strategy.self, running: run)
+    }
+    return decodeNamingElementRecords(Strategy.self, running: run)
+  }
+
+  /// Decodes the elements once, as ``decodeResilientElements(_:running:)`` describes.
+  func decodeElementsOnce<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type, running run: ElementRun<Strategy.Element>
+  ) -> DecodedElements<Strategy.Element> {
     var elements: [Strategy.Element] = []
     var failures: [(index: Int, error: any Error)] = []
     do {
       var container = try unkeyedContainer()
       var storage = ElementStorage<Strategy.Element>(capacity: container.count)
-      var loop = ElementLoop(source: self, decodesPrimitive: Strategy.decodesPrimitive)
+      var loop = ElementLoop(
+        source: self, decodesPrimitive: Strategy.decodesPrimitive,
+        elementsMayBeRecords: Strategy.decodesLikePlainCodable && !Strategy.decodesPrimitive)
       let held = loop.decode(from: &container, into: &storage, with: run)
       elements = storage.array()
       failures = loop.failures
@@ -205,6 +219,60 @@ extension ResilientValueSource {
       }
     }
     return .init(elements: elements, failures: failures)
+  }
+}
+
+extension ResilientValueSource {
+  /// Decodes the elements of records while a reporter that names records may be registered.
+  ///
+  /// The elements decode as usual, the reports held. Most reports already name their record
+  /// (the record holding the failing property, the element that failed); if one does not and
+  /// the reporter names records, the array is decoded a second time, each element as an
+  /// ``IdentifiedElement`` that names what failed inside it, and the second decode's reports
+  /// are passed on instead. Clean data costs a hold; only an array with a report that names no
+  /// record is decoded twice.
+  func decodeNamingElementRecords<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type, running run: ElementRun<Strategy.Element>
+  ) -> DecodedElements<Strategy.Element> {
+    let (decoded, held) = ReportScope.holdingReports {
+      decodeElementsOnce(Strategy.self, running: run)
+    }
+    guard let held else { return decoded }
+    if held.reports.contains(where: { $0.record == nil }),
+      let reporter = elementRecordReporter(Strategy.self)
+    {
+      let findEnclosingRecord = { enclosingRecord(for: reporter) }
+      let (again, heldAgain) = ReportScope.holdingReports {
+        ReportScope.withEnclosingRecord(findEnclosingRecord) {
+          decodeElementsOnce(
+            IdentifiedStrategy<Strategy>.self,
+            running: { try IdentifiedStrategy<Strategy>.decodeElements(from: &$0, into: &$1) })
+        }
+      }
+      // The same value decoded the same way: if a decoder answered differently the second
+      // time, the first decode's reports stand.
+      if let heldAgain, again.elements.count == decoded.elements.count,
+        heldAgain.reports.count == held.reports.count
+      {
+        ReportScope.passOn(heldAgain.reports)
+        for failure in heldAgain.caughtFailures { ReportScope.noteCaughtFailure(failure) }
+        return decoded
+      }
+    }
+    ReportScope.passOn(held.reports)
+    for failure in held.caughtFailures { ReportScope.noteCaughtFailure(failure) }
+    return decoded
+  }
+
+  /// The reporter, if it names records and the elements may be records (not primitives or
+  /// raw values): a reporter with identifying keys is registered.
+  func elementRecordReporter<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type
+  ) -> ResilientDecodingErrorReporter? {
+    guard ResilientDecodingErrorReporter.anyIdentifiesRecords, Strategy.decodesLikePlainCodable,
+      !Strategy.decodesPrimitive, let reporter = findReporter(), !reporter.identifyingKeys.isEmpty
+    else { return nil }
+    return reporter
   }
 }
 

@@ -10,6 +10,31 @@ import Testing
     @Resilient var mood: Mood
   }
 
+  private struct Many: Decodable {
+    @Resilient var values: [Int]
+  }
+
+  /// `count` invalid elements then one valid, as JSON.
+  private static func many(_ count: Int) -> String {
+    #"{"values": [\#(Array(repeating: #""x""#, count: count).joined(separator: ",")), 1]}"#
+  }
+
+  @Test func aReporterStoresTheFirstThousandErrorsAndCountsTheRest() throws {
+    let (many, digest) = try decode(Many.self, json: Self.many(1_003))
+    #expect(many.values == [1])
+    #expect(digest?.errors.count == 1_000)
+    #expect(digest?.entries.last?.path == "values[999]")
+    #expect(digest?.omittedErrorCount == 3)
+    #expect(digest?.groups.map(\.count) == [1_003])
+  }
+
+  @Test func aDigestOfMoreThanFiftyErrorsPrintsASummaryOfGroupsFirst() throws {
+    let (_, fifty) = try decode(Many.self, json: Self.many(50))
+    #expect(fifty?.description.hasPrefix("values\n  Index 0\n") == true)
+    let (_, fiftyOne) = try decode(Many.self, json: Self.many(51))
+    #expect(fiftyOne?.description.hasPrefix("51 errors in 1 groups:\n") == true)
+  }
+
   @Test func aMissingEnumWithAFallbackIsReportedAsAMissingKey() throws {
     let (listing, digest) = try decode(Listing.self, json: "{}")
     #expect(listing.mood == .unknown)

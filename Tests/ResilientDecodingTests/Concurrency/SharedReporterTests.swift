@@ -12,7 +12,8 @@ final class SharedReporterTests: XCTestCase {
   // MARK: Concurrent decodes
 
   func testConcurrentDecodesReportEveryErrorExactlyOnce() throws {
-    let reporter = ResilientDecodingErrorReporter()
+    // Stores every error: more are reported than the default maximum.
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: .max)
     let decoded = LockedList<SendableListing>()
     let failures = LockedList<String>()
     let iterations = 200
@@ -47,7 +48,9 @@ final class SharedReporterTests: XCTestCase {
     let camel = JSONDecoder()
     let snake = JSONDecoder()
     snake.keyDecodingStrategy = .convertFromSnakeCase
-    let reporter = camel.enableResilientDecodingErrorReporting()
+    // Stores every error: more are reported than the default maximum.
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: .max)
+    camel.userInfo[.resilientDecodingErrorReporter] = reporter
     snake.userInfo[.resilientDecodingErrorReporter] = reporter
     let failures = LockedList<String>()
 
@@ -78,8 +81,28 @@ final class SharedReporterTests: XCTestCase {
 
   // MARK: Flushing while decodes run
 
+  /// With a maximum far below what is reported, concurrent decodes still count every error
+  /// once: stored and omitted add up to every report, and every group to its share.
+  func testConcurrentDecodesPastTheMaximumCountEveryErrorExactlyOnce() throws {
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: 50)
+    let iterations = 200
+    DispatchQueue.concurrentPerform(iterations: iterations) { _ in
+      let decoder = JSONDecoder()
+      decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+      _ = try? decoder.decode(SendableListing.self, from: Self.messyData)
+    }
+    let digest = try XCTUnwrap(reporter.flushReportedErrors())
+    let perDecode = SendableListing.messyReportsWithNovel.count
+    XCTAssertEqual(digest.entries(includeUnknownNovelValueErrors: true).count, 50)
+    XCTAssertEqual(digest.omittedErrorCount, perDecode * iterations - 50)
+    XCTAssertEqual(digest.groups.count, perDecode)
+    XCTAssertEqual(digest.groups.map(\.count), Array(repeating: iterations, count: perDecode))
+    XCTAssertNil(reporter.flushReportedErrors())
+  }
+
   func testFlushesBetweenConcurrentDecodesLoseNoError() {
-    let reporter = ResilientDecodingErrorReporter()
+    // Stores every error: more are reported than the default maximum.
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: .max)
     let flushedCounts = LockedList<Int>()
     let iterations = 300
     DispatchQueue.concurrentPerform(iterations: iterations) { iteration in
@@ -101,7 +124,8 @@ final class SharedReporterTests: XCTestCase {
   /// it can: the flushes hold every error predicted, once, in the order reported.
   func testFlushesDuringDecodesOfGeneratedPayloadsLoseAndDuplicateNothing() {
     let cases = generatedCases(base: 0xC0C0_0002)
-    let reporter = ResilientDecodingErrorReporter()
+    // Stores every error: more are reported than the default maximum.
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: .max)
     let failures = LockedList<String>()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {

@@ -81,7 +81,7 @@ final class HostileInputTests: XCTestCase {
 
   // MARK: Size
 
-  func testAMillionElementsHalfInvalidKeepEveryValidOneAndReportEveryInvalidOne() throws {
+  func testAMillionElementsHalfInvalidKeepEveryValidOneAndCountEveryInvalidOne() throws {
     let count = 1_000_000
     let clean = hostileArrayPayload(count) { String($0) }
     let (whole, cleanDigest) = try JSONDecoder().decode(
@@ -94,11 +94,21 @@ final class HostileInputTests: XCTestCase {
       HostileValues.self, from: dirty, reportResilientDecodingErrors: true)
     XCTAssertEqual(decoded.values.count, count / 2)
     XCTAssertTrue(decoded.values.enumerated().allSatisfy { $0.element == 2 * $0.offset })
+    // The reporter stores the first 1,000 errors in full and counts the other 499,000.
+    let stored = ResilientDecodingErrorReporter.defaultMaximumStoredErrors
     let entries = try XCTUnwrap(digest).entries
-    XCTAssertEqual(entries.count, count / 2)
+    XCTAssertEqual(entries.count, stored)
+    XCTAssertEqual(digest?.omittedErrorCount, count / 2 - stored)
+    XCTAssertEqual(
+      digest?.groups,
+      [
+        ErrorDigest.Group(
+          pattern: "values[*]", kind: .typeMismatch, count: count / 2, firstPath: "values[1]",
+          firstRecordID: nil)
+      ])
     XCTAssertEqual(entries.first.map(Report.init), Report("values.Index 1", .typeMismatch))
     XCTAssertEqual(
-      entries.last.map(Report.init), Report("values.Index \(count - 1)", .typeMismatch))
+      entries.last.map(Report.init), Report("values.Index \(2 * stored - 1)", .typeMismatch))
     // Every entry after the first and before the last too: its own index, a type mismatch.
     let misplaced = entries.enumerated().first { offset, entry in
       entry.codingPath.count != 2 || entry.codingPath[1].intValue != 2 * offset + 1
@@ -215,7 +225,8 @@ final class HostileInputTests: XCTestCase {
   func testReporterFlushedWhileAHugeDirtyArrayDecodesLosesNoErrorAndKeepsTheirOrder() {
     let count = HostileLimits.flushedArrayCount
     let data = hostileArrayPayload(count) { $0.isMultiple(of: 2) ? String($0) : "null" }
-    let reporter = ResilientDecodingErrorReporter()
+    // Stores every error: a flush may come after more than the default maximum.
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: .max)
     let decoded = LockedList<Int>()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {

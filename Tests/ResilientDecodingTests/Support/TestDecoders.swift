@@ -38,6 +38,29 @@ enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// Decodes `type` from a JSON document with `reporter` registered in the decoder's
+  /// `userInfo`; `nil` when this decoder's format cannot hold the document.
+  func decode<T: Decodable>(
+    _ type: T.Type, json: String, reportingTo reporter: ResilientDecodingErrorReporter
+  ) throws -> T? {
+    switch self {
+    case .json:
+      let decoder = JSONDecoder()
+      decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+      return try decoder.decode(type, from: Data(json.utf8))
+    case .propertyList:
+      guard let data = try Tree(json: json).binaryPropertyList() else { return nil }
+      let decoder = PropertyListDecoder()
+      decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+      return try decoder.decode(type, from: data)
+    case .strict, .advancing:
+      let decoder = TreeDecoder(
+        try Tree(json: json), userInfo: [.resilientDecodingErrorReporter: reporter],
+        quirks: quirks)
+      return try T(from: decoder)
+    }
+  }
+
   /// The quirks of the tree decoders; none for the others.
   var quirks: TreeDecoder.Quirks {
     switch self {

@@ -141,17 +141,18 @@ extension ResilientValueSource {
     var reports = CollectionReports(base: base, held: held) { $0?.stringValue ?? "" }
     if !failures.isEmpty || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
       var failed = Set<String>()
+      let enclosing = enclosingRecord(for: reporter)
       for (key, failure) in failures {
         failed.insert(key)
         let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
-        reports.add(failure.error, at: path, to: reporter)
+        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
       }
       for failure in dropped {
         let path = base + (failure.codingPath.last.map { [$0] } ?? [])
-        reports.add(failure.error, at: path, to: reporter)
+        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
       }
       for (key, error) in rejected where !failed.contains(key) {
-        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter)
+        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter, record: enclosing)
       }
     }
     reports.passOn { $0.comparedInKeyOrder(with: $1) }

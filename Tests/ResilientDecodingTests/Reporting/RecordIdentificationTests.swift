@@ -1,0 +1,189 @@
+import Foundation
+import ResilientDecoding
+import Testing
+
+/// A reporter with identifying keys names, for every entry, the innermost record on its path
+/// that has an identifier: the record holding the failing property, the element that failed,
+/// or the nearest enclosing one (README, "Naming the failing record").
+@Suite struct RecordIdentificationTests {
+  struct Host: Decodable {
+    @Resilient var name: String?
+    var city: String
+  }
+
+  struct Listing: Decodable {
+    var id: Int
+    @Resilient var price: Double?
+    @Resilient var host: Host?
+    @Resilient var photos: [Int]
+  }
+
+  struct Feed: Decodable {
+    var feedID: String
+    @Resilient var listings: [Listing]
+  }
+
+  static let feed = """
+    {"feedID": "f1", "listings": [
+      {"id": 1001, "price": 1, "host": {"name": "a", "city": "x"}, "photos": [1]},
+      {"id": 1002, "price": "cheap", "host": {"name": 3, "city": "x"}, "photos": [1, "p"]},
+      {"id": "a-3", "price": 2},
+      {"price": 2},
+      {"id": 1005, "price": true}
+    ]}
+    """
+
+  /// One entry's path, record and record path.
+  struct Named: Equatable, CustomStringConvertible {
+    let path: String
+    let recordID: String?
+    let recordPath: String?
+
+    init(_ path: String, _ recordID: String?, _ recordPath: String?) {
+      (self.path, self.recordID, self.recordPath) = (path, recordID, recordPath)
+    }
+
+    init(_ entry: ErrorDigest.Entry) {
+      self.init(entry.path, entry.recordID, entry.recordPath)
+    }
+
+    var description: String { "\(path) → \(recordID ?? "nil") at \(recordPath ?? "nil")" }
+  }
+
+  @Test(arguments: TestDecoder.allCases)
+  func everyEntryNamesTheInnermostRecordWithAnIdentifier(decoder: TestDecoder) throws {
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    let feed = try #require(try decoder.decode(Feed.self, json: Self.feed, reportingTo: reporter))
+    #expect(feed.listings.map(\.id) == [1001, 1002, 1005])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        // The record holding the failing property.
+        Named("listings[1].price", "1002", "listings[1]"),
+        // A record without an identifier is named by the element around it.
+        Named("listings[1].host.name", "1002", "listings[1]"),
+        // An element of a plain value is named by the record holding the array.
+        Named("listings[1].photos[1]", "1002", "listings[1]"),
+        // A whole element that failed names itself, spelled as the data has it.
+        Named("listings[2]", "a-3", "listings[2]"),
+        // Without an identifier of its own, the nearest enclosing record: the root.
+        Named("listings[3]", "f1", ""),
+        Named("listings[4].price", "1005", "listings[4]"),
+      ])
+  }
+
+  /// An element that failed whole names itself with every decoder, those that move past a
+  /// failed element included, also when nothing else in the array failed.
+  @Test(arguments: TestDecoder.allCases)
+  func aFailedElementNamesItself(decoder: TestDecoder) throws {
+    let json = """
+      {"feedID": "f1", "listings": [{"id": 1}, {"id": "x-2"}, {"id": 3}, {}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    let feed = try #require(try decoder.decode(Feed.self, json: json, reportingTo: reporter))
+    #expect(feed.listings.map(\.id) == [1, 3])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        Named("listings[1]", "x-2", "listings[1]"), Named("listings[3]", "f1", ""),
+      ])
+  }
+
+  @Test(arguments: TestDecoder.allCases)
+  func withoutIdentifyingKeysNoEntryNamesARecord(decoder: TestDecoder) throws {
+    let reporter = ResilientDecodingErrorReporter()
+    _ = try decoder.decode(Feed.self, json: Self.feed, reportingTo: reporter)
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(digest.entries.count == 6)
+    #expect(digest.entries.allSatisfy { $0.recordID == nil && $0.recordPath == nil })
+  }
+
+  /// Keys are tried in order; a value that is neither a string nor a number does not identify,
+  /// and the next key, or the next record out, is tried. An element is read whole (`Item` does
+  /// not declare `id` or `sku`); a record holding a failing value, through the keys its type
+  /// declares (`Order` declares `sku`).
+  @Test(arguments: TestDecoder.allCases)
+  func keysAreTriedInOrderAndOnlyStringsAndNumbersIdentify(decoder: TestDecoder) throws {
+    struct Item: Decodable {
+      @Resilient var stock: Int?
+    }
+    struct Order: Decodable {
+      var sku: String
+      @Resilient var items: [Item]
+    }
+    let json = """
+      {"sku": "root", "items": [
+        {"sku": "s-1", "id": 7, "stock": "x"},
+        {"id": 8.5, "stock": "x"},
+        {"id": true, "stock": "x"},
+        {"id": [1], "sku": 12, "stock": "x"}
+      ]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "sku"])
+    _ = try decoder.decode(Order.self, json: json, reportingTo: reporter)
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        Named("items[0].stock", "7", "items[0]"),
+        Named("items[1].stock", "8.5", "items[1]"),
+        Named("items[2].stock", "root", ""),
+        Named("items[3].stock", "12", "items[3]"),
+      ])
+  }
+
+  /// A record inside a plain array is named when the failing property's own record has the
+  /// key; a dictionary entry that fails names itself.
+  @Test(arguments: TestDecoder.allCases)
+  func recordsInPlainArraysAndDictionaryEntriesAreNamed(decoder: TestDecoder) throws {
+    struct Item: Decodable {
+      var id: String
+      @Resilient var stock: Int?
+    }
+    struct Shop: Decodable {
+      var items: [Item]
+      @Resilient var byCode: [String: Item]
+    }
+    let json = """
+      {"items": [{"id": "i-1", "stock": 1}, {"id": "i-2", "stock": "many"}],
+       "byCode": {"a": {"id": "c-1", "stock": 2}, "b": {"id": "c-2"}, "c": {"stock": 3},
+       "d": {"id": 5}}}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let shop = try #require(try decoder.decode(Shop.self, json: json, reportingTo: reporter))
+    #expect(shop.byCode.keys.sorted() == ["a", "b"])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        Named("items[1].stock", "i-2", "items[1]"),
+        Named("byCode.c", nil, nil),
+        Named("byCode.d", "5", "byCode.d"),
+      ])
+  }
+
+  /// The printed digest names records beside their node.
+  @Test func thePrintedTreeNamesRecords() throws {
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    _ = try TestDecoder.json.decode(Feed.self, json: Self.feed, reportingTo: reporter)
+    let description = try #require(reporter.flushReportedErrors()).description
+    #expect(
+      description == """
+        listings
+          Index 1 (id 1002)
+            host
+              name
+                - Could not decode as `String`
+            photos
+              Index 1
+                - Could not decode as `Int`
+            price
+              - Could not decode as `Double`
+          Index 2 (id a-3)
+            - Could not decode as `Int`
+          Index 3
+            - Key "id" not found (in the record with id f1)
+          Index 4 (id 1005)
+            price
+              - Could not decode as `Double`
+        """)
+  }
+}
