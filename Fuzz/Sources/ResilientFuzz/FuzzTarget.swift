@@ -116,7 +116,9 @@ final class FuzzState: Sendable {
   let superDecoderCalls = SuperDecoderCalls()
 
   init() {
-    reporter = shared.enableResilientDecodingErrorReporting()
+    // Names records by "id", so that every input also exercises record identification.
+    reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    shared.userInfo[.resilientDecodingErrorReporter] = reporter
     propertyListReporter = propertyList.enableResilientDecodingErrorReporting()
     strictReporter = strict.enableResilientDecodingErrorReporting()
     strict.userInfo[.fuzzSuperDecoderCalls] = superDecoderCalls
@@ -324,8 +326,12 @@ func fuzzCheckJSON<T: Decodable>(
   case (.success((let value, let digest)), .success):
     fuzzCheckDigest(digest, name: name, data: data)
     fuzzCheckDigest(sharedDigest, name: name, data: data)
+    // The shared reporter names records, which the printed tree shows beside their nodes.
+    let namesRecords =
+      sharedDigest?.entries(includeUnknownNovelValueErrors: true)
+      .contains { $0.recordID != nil } ?? false
     if fuzzSortedErrors(digest) != fuzzSortedErrors(sharedDigest)
-      || digest?.description != sharedDigest?.description
+      || (!namesRecords && digest?.description != sharedDigest?.description)
     {
       fuzzViolation(
         "two decodes of the same input reported different errors:\n\(digest.map { "\($0)" } ?? "none")"
@@ -455,6 +461,63 @@ func fuzzCheckDigest(_ digest: ErrorDigest?, name: String, data: Data) {
     fuzzViolation("entry path \(entry.path) for \(entry.codingPath)", name, data)
   }
   if digest.description.isEmpty { fuzzViolation("a digest printed nothing", name, data) }
+  // A record is on the entry's path.
+  for entry in all {
+    guard let recordPath = entry.recordPath else {
+      if entry.recordID != nil { fuzzViolation("a record id without a path", name, data) }
+      continue
+    }
+    if entry.recordID == nil || !entry.path.hasPrefix(recordPath) {
+      fuzzViolation("entry \(entry.path) names the record at \(recordPath)", name, data)
+    }
+  }
+  // Groups count every error, stored or omitted; with nothing omitted, each counts exactly the
+  // entries of its pattern and kind.
+  let counted = digest.groups.map(\.count).reduce(0, +)
+  if counted != all.count + digest.omittedErrorCount {
+    fuzzViolation(
+      "groups count \(counted) errors; stored \(all.count), omitted \(digest.omittedErrorCount)",
+      name, data)
+  }
+  if digest.omittedErrorCount == 0 {
+    var expected: [String: Int] = [:]
+    for entry in all {
+      expected[fuzzPattern(entry.codingPath) + " " + fuzzKind(entry.error), default: 0] += 1
+    }
+    let grouped = Dictionary(
+      digest.groups.map { ("\($0.pattern) \($0.kind.rawValue)", $0.count) },
+      uniquingKeysWith: { _, _ in -1 })
+    if grouped != expected {
+      fuzzViolation("groups \(grouped), expected from the entries \(expected)", name, data)
+    }
+  }
+}
+
+/// A coding path's pattern as `ErrorDigest.Group.pattern` documents it: array elements as
+/// `[*]`, dictionary keys that spell an integer as `*`, other keys as written.
+func fuzzPattern(_ codingPath: [any CodingKey]) -> String {
+  var pattern = ""
+  for key in codingPath {
+    if key.intValue != nil, Int(key.stringValue) == nil {
+      pattern += "[*]"
+    } else {
+      let name = Int(key.stringValue) != nil ? "*" : key.stringValue
+      pattern += (pattern.isEmpty ? "" : ".") + name
+    }
+  }
+  return pattern
+}
+
+/// The kind of an error as `ErrorDigest.Kind` names it.
+func fuzzKind(_ error: any Error) -> String {
+  switch error {
+  case is UnknownNovelValueError: "novelValue"
+  case DecodingError.typeMismatch: "typeMismatch"
+  case DecodingError.valueNotFound: "valueNotFound"
+  case DecodingError.keyNotFound: "keyNotFound"
+  case DecodingError.dataCorrupted: "dataCorrupted"
+  default: "other"
+  }
 }
 
 /// A coding path as `ErrorDigest.Entry.path` documents it: array elements (keys with an integer

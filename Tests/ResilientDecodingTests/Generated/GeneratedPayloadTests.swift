@@ -20,7 +20,9 @@ import Testing
       filter: "GeneratedPayloadTests/generatedModelsDecodeAsTheOraclePredicts",
       defaultBase: 0x5EED_0001, defaultCount: Self.modelCases)
     let shared = JSONDecoder()
-    let sharedReporter = shared.enableResilientDecodingErrorReporting()
+    // Names records by "id": the oracle checks that every record named has that identifier.
+    let sharedReporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    shared.userInfo[.resilientDecodingErrorReporter] = sharedReporter
     var counts = GeneratedCounts()
     var plainCounts = PlainTwinCounts()
     var coverage = GeneratorCoverage()

@@ -129,6 +129,117 @@ func checkAgainstOracle(
     fail("errors(includeUnknownNovelValueErrors: true) are \(withNovel), entries \(found)")
   }
   if digest.description.isEmpty { fail("an empty description for \(found.count) reports") }
+  for problem in groupProblems(digest) + recordProblems(digest, payload: generated.payload) {
+    fail(problem)
+  }
+}
+
+/// What is wrong with a digest's groups, for a digest that stored everything: each error is
+/// counted once, and each group counts exactly the entries of its pattern and kind.
+func groupProblems(_ digest: ErrorDigest) -> [String] {
+  let all = digest.entries(includeUnknownNovelValueErrors: true)
+  guard digest.omittedErrorCount == 0 else {
+    return ["\(digest.omittedErrorCount) errors omitted from a small payload"]
+  }
+  var expected: [String: Int] = [:]
+  for entry in all {
+    expected["\(expectedPattern(entry.codingPath)) \(expectedKind(entry.error))", default: 0] += 1
+  }
+  let grouped = Dictionary(
+    digest.groups.map { ("\($0.pattern) \($0.kind.rawValue)", $0.count) },
+    uniquingKeysWith: { _, _ in -1 })
+  return grouped == expected ? [] : ["groups \(grouped), expected from the entries \(expected)"]
+}
+
+/// What is wrong with the records a digest names: each one must be on its entry's path and
+/// have, in the payload, an `"id"` spelled as the record's identifier (in one of the values of
+/// a key written twice, since a decoder may read either).
+func recordProblems(_ digest: ErrorDigest, payload: OrderedJSON) -> [String] {
+  var problems: [String] = []
+  for entry in digest.entries(includeUnknownNovelValueErrors: true) {
+    guard let recordID = entry.recordID, let recordPath = entry.recordPath else {
+      if entry.recordID != nil || entry.recordPath != nil {
+        problems.append("\(entry.path): a record id or path alone")
+      }
+      continue
+    }
+    let path = entry.codingPath
+    guard let depth = (0...path.count).first(where: { pathText(path.prefix($0)) == recordPath })
+    else {
+      problems.append("\(entry.path): record path \(recordPath) is not on the path")
+      continue
+    }
+    var candidates = [payload]
+    for key in path.prefix(depth) {
+      candidates = candidates.flatMap { value -> [OrderedJSON] in
+        switch value {
+        case .array(let elements):
+          guard let index = key.intValue, Int(key.stringValue) == nil,
+            elements.indices.contains(index)
+          else { return [] }
+          return [elements[index]]
+        case .object(let members):
+          return members.filter { $0.key == key.stringValue }.map(\.value)
+        default:
+          return []
+        }
+      }
+    }
+    let ids = candidates.flatMap { value -> [String] in
+      guard case .object(let members) = value else { return [] }
+      return members.compactMap { member in
+        guard member.key == "id" else { return nil }
+        switch member.value {
+        case .number(let text): return text
+        case .string(let text): return text
+        default: return nil
+        }
+      }
+    }
+    if !ids.contains(recordID) {
+      problems.append("\(entry.path): record \(recordID) at \(recordPath), payload ids \(ids)")
+    }
+  }
+  return problems
+}
+
+/// A path's pattern as `ErrorDigest.Group.pattern` documents it.
+func expectedPattern(_ codingPath: [any CodingKey]) -> String {
+  var pattern = ""
+  for key in codingPath {
+    if key.intValue != nil, Int(key.stringValue) == nil {
+      pattern += "[*]"
+    } else {
+      pattern +=
+        (pattern.isEmpty ? "" : ".") + (Int(key.stringValue) != nil ? "*" : key.stringValue)
+    }
+  }
+  return pattern
+}
+
+/// A path written as `ErrorDigest.Entry.path` documents it.
+func pathText(_ codingPath: some Collection<any CodingKey>) -> String {
+  var text = ""
+  for key in codingPath {
+    if let index = key.intValue, Int(key.stringValue) == nil {
+      text += "[\(index)]"
+    } else {
+      text += (text.isEmpty ? "" : ".") + key.stringValue
+    }
+  }
+  return text
+}
+
+/// The kind of an error as `ErrorDigest.Kind` names it.
+func expectedKind(_ error: any Error) -> String {
+  switch error {
+  case is UnknownNovelValueError: "novelValue"
+  case DecodingError.typeMismatch: "typeMismatch"
+  case DecodingError.valueNotFound: "valueNotFound"
+  case DecodingError.keyNotFound: "keyNotFound"
+  case DecodingError.dataCorrupted: "dataCorrupted"
+  default: "other"
+  }
 }
 
 /// Thrown when a reporter still held reports before a decode: state leaked between decodes.
