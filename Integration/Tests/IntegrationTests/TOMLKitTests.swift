@@ -12,8 +12,10 @@ import Testing
 /// in its table), which would stop the test process (Integration/README.md, "Limits").
 @Suite struct TOMLKitTests {
   /// Decodes `toml` with a reporter of its own; the digest is `nil` when nothing was reported.
-  func decode<T: Decodable>(_: T.Type, _ toml: String) throws -> (T, ErrorDigest?) {
-    let reporter = ResilientDecodingErrorReporter()
+  func decode<T: Decodable>(
+    _: T.Type, _ toml: String,
+    reporter: ResilientDecodingErrorReporter = ResilientDecodingErrorReporter()
+  ) throws -> (T, ErrorDigest?) {
     var decoder = TOMLDecoder()
     decoder.userInfo[.resilientDecodingErrorReporter] = reporter
     let value = try decoder.decode(T.self, from: toml)
@@ -204,6 +206,16 @@ import Testing
         exit(3)
       }
     }
+  }
+
+  /// A reporter that names records by "title" names each book an error happened in; the book
+  /// without a title, and what is outside any book, name none. (A record that only an element
+  /// of a `@Resilient` array around it could name is not named with TOMLKit: reading the
+  /// element whole goes through a single-value container, which loses the reporter.)
+  @Test func entriesNameTheirBookByTitle() throws {
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["title"])
+    let (_, digest) = try decode(Shelf.self, Self.badShelf, reporter: reporter)
+    #expect(namedRecords(digest) == expectedBadShelfRecords(sectionsReported: false))
   }
 }
 

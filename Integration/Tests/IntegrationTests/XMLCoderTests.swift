@@ -11,8 +11,10 @@ import XMLCoder
 /// `CodingKeys` names the inner element.
 @Suite struct XMLCoderTests {
   /// Decodes `xml` with a reporter of its own; the digest is `nil` when nothing was reported.
-  func decode<T: Decodable>(_: T.Type, _ xml: String) throws -> (T, ErrorDigest?) {
-    let reporter = ResilientDecodingErrorReporter()
+  func decode<T: Decodable>(
+    _: T.Type, _ xml: String,
+    reporter: ResilientDecodingErrorReporter = ResilientDecodingErrorReporter()
+  ) throws -> (T, ErrorDigest?) {
     let decoder = XMLDecoder()
     decoder.userInfo[.resilientDecodingErrorReporter] = reporter
     let value = try decoder.decode(T.self, from: Data(xml.utf8))
@@ -221,6 +223,20 @@ import XMLCoder
     let (alone, aloneDigest) = try decode(Labelled.self, "<labelled></labelled>")
     #expect(alone.genre == .unknown)
     expectReports(aloneDigest, [Reported("genre", .keyNotFound)])
+  }
+
+  /// A reporter that names records by "title" names each book an error happened in, at the
+  /// record paths XMLCoder gives (see `reportsInsideArrayElementsCarryXMLCodersPaths`).
+  @Test func entriesNameTheirBookByTitle() throws {
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["title"])
+    let (_, digest) = try decode(Shelf.self, Self.badShelf, reporter: reporter)
+    #expect(
+      namedRecords(digest) == [
+        "0.0.sizes[1] → A at 0.0", "1.1.price → B at 1.1", "books[2] → nil at nil",
+        "rating → nil at nil", "genre → nil at nil", "scores.b → nil at nil",
+        "sections.broken → nil at nil", "sections.fiction.price → F at sections.fiction",
+        "sections.poetry.sizes[0] → P at sections.poetry",
+      ])
   }
 }
 

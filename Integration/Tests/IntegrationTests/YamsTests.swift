@@ -6,8 +6,10 @@ import Yams
 /// `@Resilient` through Yams' `YAMLDecoder`, which takes the reporter per call, in `userInfo`.
 @Suite struct YamsTests {
   /// Decodes `yaml` with a reporter of its own; the digest is `nil` when nothing was reported.
-  func decode<T: Decodable>(_: T.Type, _ yaml: String) throws -> (T, ErrorDigest?) {
-    let reporter = ResilientDecodingErrorReporter()
+  func decode<T: Decodable>(
+    _: T.Type, _ yaml: String,
+    reporter: ResilientDecodingErrorReporter = ResilientDecodingErrorReporter()
+  ) throws -> (T, ErrorDigest?) {
     let value = try YAMLDecoder().decode(
       T.self, from: yaml, userInfo: [.resilientDecodingErrorReporter: reporter])
     return (value, reporter.flushReportedErrors())
@@ -103,5 +105,13 @@ import Yams
       #expect(labelled.$genre.error != nil)
     #endif
     expectReports(digest, [])
+  }
+
+  /// A reporter that names records by "title" names each book an error happened in; the
+  /// book without a title, and what is outside any book, name none.
+  @Test func entriesNameTheirBookByTitle() throws {
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["title"])
+    let (_, digest) = try decode(Shelf.self, Self.badShelf, reporter: reporter)
+    #expect(namedRecords(digest) == expectedBadShelfRecords())
   }
 }

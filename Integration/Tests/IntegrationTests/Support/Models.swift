@@ -103,3 +103,22 @@ func expectedBadShelfReports(
     Reported("sections.poetry.sizes[0]", element),
   ]
 }
+
+/// What a reporter that names records by `title` says of each failure of the bad shelf, as
+/// `namedRecords` writes it, in report order: the book it happened in, and no record outside
+/// the books or for the book without a title. `sectionsReported`: whether the decoder reports
+/// the failures inside the values of `sections` (TOMLKit does not).
+func expectedBadShelfRecords(sectionsReported: Bool = true) -> [String] {
+  var records = [
+    "books[0].sizes[1] → A at books[0]", "books[1].price → B at books[1]",
+    "books[2] → nil at nil", "rating → nil at nil", "genre → nil at nil",
+    "scores.b → nil at nil", "sections.broken → nil at nil",
+  ]
+  if sectionsReported {
+    records += [
+      "sections.fiction.price → F at sections.fiction",
+      "sections.poetry.sizes[0] → P at sections.poetry",
+    ]
+  }
+  return records
+}

@@ -88,3 +88,11 @@ func expectReports(
 func reported(_ digest: ErrorDigest?) -> [Reported] {
   digest?.entries(includeUnknownNovelValueErrors: true).map(Reported.init) ?? []
 }
+
+/// Each entry of a digest as `path → record id at record path`, novel values included, in
+/// report order.
+func namedRecords(_ digest: ErrorDigest?) -> [String] {
+  (digest?.entries(includeUnknownNovelValueErrors: true) ?? []).map { entry in
+    "\(entry.path) → \(entry.recordID ?? "nil") at \(entry.recordPath ?? "nil")"
+  }
+}
