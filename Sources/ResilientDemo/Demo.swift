@@ -8,8 +8,9 @@ enum Demo {
     usage: resilient-demo [path/to/feed.json]
 
     Decodes a listing feed with @Resilient properties and prints what was kept, the
-    property-level diagnostics (DEBUG builds) and the error digest. Without a path it
-    decodes the sample feed bundled with the demo.
+    property-level diagnostics (DEBUG builds), the error digest with the id of each failing
+    listing, and the errors grouped by signature. Without a path it decodes the sample feed
+    bundled with the demo.
     """
 
   /// Runs the demo and returns the exit status.
@@ -34,9 +35,13 @@ enum Demo {
 
     let feed: ListingFeed
     let digest: ErrorDigest?
+    // A reporter that names each failing listing by its "id", as production code would.
+    let decoder = JSONDecoder()
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    decoder.userInfo[.resilientDecodingErrorReporter] = reporter
     do {
-      (feed, digest) = try JSONDecoder().decode(
-        ListingFeed.self, from: input.data, reportResilientDecodingErrors: true)
+      feed = try decoder.decode(ListingFeed.self, from: input.data)
+      digest = reporter.flushReportedErrors()
     } catch {
       printError("\(input.name) is not a listing feed: \(explain(error))")
       return 1

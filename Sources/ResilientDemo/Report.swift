@@ -120,7 +120,8 @@ struct Report {
     for entry in entries {
       let path = entry.path.isEmpty ? "(top level)" : entry.path
       let note = entry.error is UnknownNovelValueError ? "  (left out of digest.errors)" : ""
-      Swift.print("\(path): \(summary(of: entry.error))\(note)")
+      let record = entry.recordID.map { "  [listing \($0)]" } ?? ""
+      Swift.print("\(path): \(summary(of: entry.error))\(record)\(note)")
     }
     Swift.print("")
     if hidden == 0 {
@@ -131,6 +132,21 @@ struct Report {
           + "\(hidden) are unknown novel values, which only "
           + "errors(includeUnknownNovelValueErrors: true) includes.")
     }
+    printGroups(digest)
+  }
+
+  /// One line of JSON per group, as an app would send them to its analytics backend.
+  private func printGroups(_ digest: ErrorDigest) {
+    heading("Errors grouped by signature (one analytics event each)")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for group in digest.groups {
+      guard let json = try? encoder.encode(group) else { continue }
+      Swift.print(String(decoding: json, as: UTF8.self))
+    }
+    Swift.print(
+      "\(digest.groups.count) groups for \(digest.groups.map(\.count).reduce(0, +)) errors; "
+        + "\(digest.omittedErrorCount) counted but not stored in full.")
   }
 
   // MARK: - Formatting
