@@ -89,10 +89,16 @@ extension ErrorDigest.Group {
     }
 
     /// Whether `codingPath` has this pattern; cheaper than making its pattern.
+    ///
+    /// A plain loop over indices: it runs for every error past a reporter's maximum, in debug
+    /// builds too, where iterators cost several times more.
     func matches(_ codingPath: [any CodingKey]) -> Bool {
-      guard components.count == codingPath.count else { return false }
-      for (component, key) in zip(components, codingPath) {
-        switch component {
+      let count = components.count
+      guard count == codingPath.count else { return false }
+      var position = 0
+      while position < count {
+        let key = codingPath[position]
+        switch components[position] {
         case .index:
           // The library's own element keys are indices without spelling their text.
           if type(of: key) != ElementCodingKey.self, key.elementIndex == nil { return false }
@@ -102,6 +108,7 @@ extension ErrorDigest.Group {
           // A name is never an index, nor a key that spells an integer.
           if key.intValue != nil || key.stringValue != name { return false }
         }
+        position += 1
       }
       return true
     }
