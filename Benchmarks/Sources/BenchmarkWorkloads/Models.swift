@@ -156,18 +156,35 @@ struct WithLog<Value: Sendable>: Sendable {
   let log: FloorLog
 }
 
-/// What a floor and the resilient side with a reporter must agree on: the values kept and
-/// the paths of the failures recorded.
+/// What a floor and the resilient side with a reporter must agree on: the values kept, how
+/// many failures were recorded and the paths of those a default reporter stores in full (the
+/// first 1,000).
 struct Reported<Value: Equatable & Sendable>: Equatable, Sendable {
   let value: Value
+  let count: Int
   let paths: [String]
+
+  /// What a floor logged: every path.
+  init(value: Value, paths: [String]) {
+    self.value = value
+    self.count = paths.count
+    self.paths = Array(paths.prefix(ResilientDecodingErrorReporter.defaultMaximumStoredErrors))
+  }
+
+  /// What a reporter's digest holds.
+  init(value: Value, digest: ErrorDigest?) {
+    self.value = value
+    self.count = (digest?.entries.count ?? 0) + (digest?.omittedErrorCount ?? 0)
+    self.paths = digest?.entries.map(\.path) ?? []
+  }
 }
 
-/// What both sides of `ints.hostile` must agree on: the values kept, and the paths of the
-/// elements that were dropped.
+/// What both sides of `ints.hostile` must agree on: the values kept, how many elements were
+/// dropped, and the paths of those a default reporter stores in full (the first 1,000).
 struct HostileSummary: Equatable, Sendable {
   let kept: [Int]
-  let droppedPaths: [String]
+  let droppedCount: Int
+  let storedPaths: [String]
 }
 
 // MARK: - Raw-value enums

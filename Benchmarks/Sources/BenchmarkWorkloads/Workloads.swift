@@ -41,6 +41,10 @@ public struct Workload: Sendable {
   /// clean and hostile workloads, whose baseline is `plain`.
   public let floor: (@Sendable () -> Void)?
 
+  /// Decodes the document with `@Resilient` once, with no reporter registered: for a hostile
+  /// workload, what the reporter's memory is compared with; `nil` otherwise.
+  public let resilientUnreported: (@Sendable () -> Void)?
+
   /// Decodes the document every way and describes how the results differ, or returns `nil`
   /// when they are the same (so that the sides are known to do the same work).
   public let mismatch: @Sendable () -> String?
@@ -104,6 +108,24 @@ extension Workload {
         }
       ),
       (
+        "array.clean.identified",
+        {
+          // As array.clean, with a reporter that names records registered for the decode. It
+          // lives for the decode only: a reporter alive while other workloads run would make
+          // their failures look for it.
+          make(
+            "array.clean.identified", category: .clean, count: structs,
+            data: DataGenerator.itemArray(count: structs, invalidPercent: 0, seed: 1),
+            plain: { try $0.decode(PlainItems.self, from: $1).items },
+            resilient: { decoder, data in
+              decoder.userInfo[.resilientDecodingErrorReporter] = ResilientDecodingErrorReporter(
+                identifyingKeys: ["id"])
+              defer { decoder.userInfo[.resilientDecodingErrorReporter] = nil }
+              return try decoder.decode(ResilientItems.self, from: data).items
+            })
+        }
+      ),
+      (
         "array.dirty",
         {
           make(
@@ -123,7 +145,7 @@ extension Workload {
             floor: .decoding(
               { try decodeLogging(FloorItems.self, $0, $1) },
               comparing: { Reported(value: $0.value.items, paths: $0.log.paths) },
-              { Reported(value: $0.value.items, paths: $0.digest?.entries.map(\.path) ?? []) }),
+              { Reported(value: $0.value.items, digest: $0.digest) }),
             comparing: { $0 }, { $0.value.items })
         }
       ),
@@ -164,9 +186,7 @@ extension Workload {
                 Reported(value: $0.value.records.map(\.record), paths: $0.log.paths)
               },
               {
-                Reported(
-                  value: $0.value.records.map(\.unwrapped),
-                  paths: $0.digest?.entries.map(\.path) ?? [])
+                Reported(value: $0.value.records.map(\.unwrapped), digest: $0.digest)
               }),
             comparing: { $0.map(\.unwrapped) }, { $0.value.records.map(\.unwrapped) })
         }
@@ -208,8 +228,7 @@ extension Workload {
               // A dictionary reports in key order; the floor logs in the decoder's order.
               comparing: { Reported(value: $0.value.items, paths: $0.log.paths.sorted()) },
               {
-                Reported(
-                  value: $0.value.items, paths: ($0.digest?.entries.map(\.path) ?? []).sorted())
+                Reported(value: $0.value.items, digest: $0.digest)
               }),
             comparing: { $0 }, { $0.value.items })
         }
@@ -274,14 +293,21 @@ extension Workload {
               precondition(reported.digest != nil, "the dirty array reported no error")
               return reported
             },
+            unreported: { try $0.decode(ResilientIntegers.self, from: $1) },
             comparing: { values in
-              HostileSummary(
-                kept: values.filter { $0.isMultiple(of: 2) },
-                droppedPaths: values.filter { !$0.isMultiple(of: 2) }.map { "values[\($0)]" })
+              let dropped = values.filter { !$0.isMultiple(of: 2) }
+              return HostileSummary(
+                kept: values.filter { $0.isMultiple(of: 2) }, droppedCount: dropped.count,
+                storedPaths: dropped.prefix(
+                  ResilientDecodingErrorReporter.defaultMaximumStoredErrors
+                )
+                .map { "values[\($0)]" })
             },
             {
               HostileSummary(
-                kept: $0.value.values, droppedPaths: $0.digest?.entries.map(\.path) ?? [])
+                kept: $0.value.values,
+                droppedCount: ($0.digest?.entries.count ?? 0) + ($0.digest?.omittedErrorCount ?? 0),
+                storedPaths: $0.digest?.entries.map(\.path) ?? [])
             })
         }
       ),
@@ -328,6 +354,7 @@ extension Workload {
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
     floor: FloorSide<ResilientOutput>? = nil,
+    unreported: (@Sendable (JSONDecoder, Data) throws -> Any)? = nil,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
     _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
   ) -> Workload {
@@ -345,6 +372,10 @@ extension Workload {
       plain: { blackHole(decodeOrDie(plain, plainDecoder, plainData, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
       floor: measuredFloor,
+      resilientUnreported: unreported.map { unreported in
+        let decoder = JSONDecoder()
+        return { blackHole(decodeOrDie(unreported, decoder, data, name)) }
+      },
       mismatch: {
         let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, plainData, name))
         let resilientOutput = decodeOrDie(resilient, resilientDecoder, data, name)

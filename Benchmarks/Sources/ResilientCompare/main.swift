@@ -22,7 +22,8 @@ struct Options {
   var warmups = 3
   var only: Set<String> = []
   var hostileLimit = 4.0
-  var memoryLimit = 12.0
+  var memoryLimit = 1.5
+  var reporterMemoryLimit = 1.1
   var memoryRuns = 3
   var check = true
   var callgrind = false
@@ -33,6 +34,7 @@ struct Options {
     usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
                              [--only NAME[,NAME…]]
                              [--hostile-limit R] [--memory-limit R] [--memory-runs N]
+                             [--reporter-memory-limit R]
                              [--no-check] [--no-allocations] [--verbose] [--callgrind]
                              [--list] [--categories]
     """
@@ -67,6 +69,7 @@ struct Options {
       case "--only": options.only.formUnion(value(argument).split(separator: ",").map(String.init))
       case "--hostile-limit": options.hostileLimit = number(argument)
       case "--memory-limit": options.memoryLimit = number(argument)
+      case "--reporter-memory-limit": options.reporterMemoryLimit = number(argument)
       case "--memory-runs": options.memoryRuns = max(1, Int(number(argument)))
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
@@ -134,44 +137,61 @@ func rdbenchMeasureResilient(_ workload: Workload) {
   workload.resilient()
 }
 
-/// Measures the peak memory of each side of `workload` (`options.memoryRuns` runs each,
-/// alternating), prints it under the workload's line and returns the ratio of the medians,
-/// resilient ÷ plain; `nil` where peak memory cannot be measured.
-func measurePeakMemory(_ workload: Workload) -> Double? {
+/// Peak memory ratios of a hostile workload.
+struct MemoryRatios {
+  /// Resilient, with a reporter ÷ plain on the clean copy.
+  var byPlain: Double?
+  /// Resilient with a reporter ÷ resilient without one.
+  var byUnreported: Double?
+}
+
+/// Measures the peak memory of each side of `workload` (`options.memoryRuns` runs each, in
+/// rotation): plain, resilient with a reporter and, if the workload has it, resilient without
+/// one. Prints the medians under the workload's line and returns their ratios; `nil` where
+/// peak memory cannot be measured.
+func measurePeakMemory(_ workload: Workload) -> MemoryRatios? {
   guard PeakMemory.isAvailable else {
     print("  peak memory: not measured (needs Linux's /proc/self/clear_refs and status)")
     return nil
   }
-  var plainPeaks: [Double] = []
-  var resilientPeaks: [Double] = []
+  var sides: [(name: String, run: @Sendable () -> Void)] = [
+    ("plain", workload.plain), ("resilient", workload.resilient),
+  ]
+  if let unreported = workload.resilientUnreported {
+    sides.append(("resilient without a reporter", unreported))
+  }
+  var peaks = Array(repeating: [Double](), count: sides.count)
   for run in 0..<options.memoryRuns {
-    for isResilient in run % 2 == 0 ? [false, true] : [true, false] {
-      guard let bytes = PeakMemory.growth(of: isResilient ? workload.resilient : workload.plain)
-      else {
+    for offset in 0..<sides.count {
+      let side = (offset + run) % sides.count
+      guard let bytes = PeakMemory.growth(of: sides[side].run) else {
         print("  peak memory: not measured (/proc/self/status could not be read)")
         return nil
       }
-      if isResilient {
-        resilientPeaks.append(Double(bytes))
-      } else {
-        plainPeaks.append(Double(bytes))
-      }
+      peaks[side].append(Double(bytes))
     }
   }
-  let plain = median(plainPeaks)
-  let resilient = median(resilientPeaks)
-  let ratio = plain > 0 ? resilient / plain : nil
+  let medians = peaks.map(median)
+  let ratio = { (numerator: Double, denominator: Double) in
+    denominator > 0 ? numerator / denominator : nil
+  }
+  let ratios = MemoryRatios(
+    byPlain: ratio(medians[1], medians[0]),
+    byUnreported: medians.count > 2 ? ratio(medians[1], medians[2]) : nil)
   let megabytes = { (bytes: Double) in String(format: "%.1f", bytes / 1e6) }
+  let format = { (ratio: Double?) in ratio.map { String(format: "%.3f", $0) } ?? "n/a" }
   print(
-    "  peak memory (MB, medians of \(options.memoryRuns) runs): plain \(megabytes(plain)), "
-      + "resilient \(megabytes(resilient)), ratio "
-      + (ratio.map { String(format: "%.3f", $0) } ?? "n/a"))
+    "  peak memory (MB, medians of \(options.memoryRuns) runs): "
+      + zip(sides, medians).map { "\($0.name) \(megabytes($1))" }.joined(separator: ", ")
+      + "; ratio \(format(ratios.byPlain))"
+      + (medians.count > 2 ? ", reporter ÷ no reporter \(format(ratios.byUnreported))" : ""))
   if options.verbose {
     print(
-      "  peak memory runs (MB): plain \(plainPeaks.map(megabytes).joined(separator: " ")), "
-        + "resilient \(resilientPeaks.map(megabytes).joined(separator: " "))")
+      "  peak memory runs (MB): "
+        + zip(sides, peaks).map { "\($0.name) \($1.map(megabytes).joined(separator: " "))" }
+        .joined(separator: ", "))
   }
-  return ratio
+  return ratios
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -276,10 +296,17 @@ for workload in workloads {
         "\(workload.name): time ratio " + String(format: "%.3f", plainRatio)
           + " exceeds the hostile limit " + String(format: "%.2f", options.hostileLimit))
     }
-    if let memoryRatio = measurePeakMemory(workload), memoryRatio > options.memoryLimit {
+    let memory = measurePeakMemory(workload)
+    if let byPlain = memory?.byPlain, byPlain > options.memoryLimit {
       failures.append(
-        "\(workload.name): peak memory ratio " + String(format: "%.3f", memoryRatio)
+        "\(workload.name): peak memory ratio " + String(format: "%.3f", byPlain)
           + " exceeds the memory limit " + String(format: "%.2f", options.memoryLimit))
+    }
+    if let byUnreported = memory?.byUnreported, byUnreported > options.reporterMemoryLimit {
+      failures.append(
+        "\(workload.name): peak memory with a reporter ÷ without one "
+          + String(format: "%.3f", byUnreported) + " exceeds the limit "
+          + String(format: "%.2f", options.reporterMemoryLimit))
     }
   }
 }
@@ -288,9 +315,10 @@ if options.check {
   if failures.isEmpty {
     print(
       String(
-        format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f); clean "
-          + "and dirty limits apply to instruction counts (compare.sh)",
-        options.hostileLimit, options.memoryLimit))
+        format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f, with a "
+          + "reporter <= %.2f of without); clean and dirty limits apply to instruction counts "
+          + "(compare.sh)",
+        options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit))
   } else {
     for failure in failures { print("# FAIL \(failure)") }
     exit(1)
