@@ -24,6 +24,12 @@ let package = Package(
       name: "ResilientDecodingTests",
       dependencies: ["ResilientDecoding"]
     ),
+    // A client in the Swift 5 language mode: the wrappers work the same there.
+    .testTarget(
+      name: "ResilientDecodingSwift5Tests",
+      dependencies: ["ResilientDecoding"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,83 @@
+/// A property wrapper that gives a property a default of its own: the value of `Provider` when
+/// the key is missing, the value is `null`, or the value cannot be decoded.
+///
+/// ```swift
+/// struct Listing: Decodable {
+///   @ResilientFalse var isNew: Bool     // false when missing, null or not a Bool
+///   @ResilientZero var stock: Int       // 0 likewise
+///   @ResilientDefault<Unlimited> var limit: Int
+/// }
+/// ```
+///
+/// A missing key or a `null` is not an error: the property declared that absence is fine, as
+/// an optional does. A value that cannot be decoded is: the property takes its default, and the
+/// error is reported to the ``ResilientDecodingErrorReporter`` of the decoder, at the property's
+/// path, as `@Resilient` reports. In DEBUG builds `$property.outcome` and `$property.error` say
+/// what happened; in release builds a `ResilientDefault` stores nothing but its value.
+///
+/// A collection is defaulted whole. For an array that keeps its valid elements and drops the
+/// others, use `@Resilient var items: [Item]`, which is already empty when missing.
+@frozen
+@propertyWrapper
+public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
+  /// The decoded value, or the default.
+  public var wrappedValue: Provider.Value
+
+  #if DEBUG
+    /// What happened when this property was decoded (DEBUG only).
+    @usableFromInline
+    var outcome: ResilientDecodingOutcome
+
+    /// What happened when this property was decoded (DEBUG builds only): `$property`.
+    public var projectedValue: ProjectedValue {
+      ProjectedValue(outcome: outcome)
+    }
+  #endif
+
+  /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
+  @_transparent @usableFromInline
+  init(_ value: Provider.Value, outcome: RecordedOutcome) {
+    self.wrappedValue = value
+    #if DEBUG
+      self.outcome = outcome
+    #endif
+  }
+
+  /// Creates a wrapper around a value, as if that value had been decoded successfully.
+  @_transparent
+  public init(wrappedValue: Provider.Value) {
+    self.wrappedValue = wrappedValue
+    #if DEBUG
+      self.outcome = .decodedSuccessfully
+    #endif
+  }
+
+  /// Decodes the value from a decoder that holds just this value: a top-level value or an
+  /// element. `null` gives the default; a value that cannot be decoded gives the default and is
+  /// reported.
+  public init(from decoder: any Decoder) throws {
+    self = DecoderSource(decoder: decoder).decodeResilientDefault(Provider.self)
+  }
+}
+
+#if DEBUG
+  extension ResilientDefault {
+    /// What a `@ResilientDefault` property knows about its own decoding (DEBUG builds only).
+    public struct ProjectedValue {
+      /// What happened when the property was decoded: `keyNotFound` or `valueWasNil` when it
+      /// took its default for an absent value, `recoveredFrom(error, wasReported: true)` when
+      /// it took it for a value that could not be decoded.
+      public let outcome: ResilientDecodingOutcome
+
+      /// The error the property recovered from, or `nil` if there was none: a missing key or a
+      /// `null` is not an error.
+      public var error: (any Error)? {
+        outcome.error
+      }
+    }
+  }
+#endif
+
+/// A `ResilientDefault` is `Sendable` when its value is: in DEBUG it also stores an outcome,
+/// made of errors, which are `Sendable`.
+extension ResilientDefault: Sendable where Provider.Value: Sendable {}
