@@ -91,9 +91,14 @@ struct FuzzModelReference: Decodable {
   /// properties with a fallback (`color`, `shape`, `theme`, `cover`), which are reported, are
   /// alone in their container, and only a super-decoder can say where the reporter is.
   let holdsNoModelKey: Bool
+  /// The values of the properties with a default of their own (`@ResilientDefault`), as
+  /// `decodeIfPresent` reads them: `nil` when missing or `null`.
+  let stock: Result<Int?, any Error>
+  let isNew: Result<Bool?, any Error>
+  let label: Result<String?, any Error>
 
   private enum CodingKeys: String, CodingKey {
-    case theme, sidebar, cover, badge, attachments, themesByName, boxed
+    case theme, sidebar, cover, badge, attachments, themesByName, boxed, stock, isNew, label
   }
 
   private enum PayloadKey: String, CodingKey {
@@ -113,6 +118,9 @@ struct FuzzModelReference: Decodable {
     themesByName = Result {
       try container.decodeIfPresent([String: FuzzAttempt<FuzzTheme>].self, forKey: .themesByName)
     }
+    stock = Result { try container.decodeIfPresent(Int.self, forKey: .stock) }
+    isNew = Result { try container.decodeIfPresent(Bool.self, forKey: .isNew) }
+    label = Result { try container.decodeIfPresent(String.self, forKey: .label) }
     if let boxed = try? container.nestedContainer(keyedBy: PayloadKey.self, forKey: .boxed) {
       boxedPayload = Result { try boxed.decode(FuzzTheme.self, forKey: .payload) }
       boxedHoldsNoPayload = !boxed.contains(.payload)
@@ -160,6 +168,27 @@ struct FuzzFallbackExpectation {
     case .failure(let error):
       if value != T.decodingFallback {
         violations.append("\(fuzzShow(path)) holds \(value), not the fallback, after \(error)")
+      }
+      errors.append(FuzzError(path: path, error: error))
+    }
+  }
+
+  /// A value with a default of its own: the value plain `Codable` decodes, and no error; the
+  /// default without an error when missing or `null`; or the default and exactly the error
+  /// plain `Codable` threw.
+  mutating func defaulted<T: Equatable>(
+    _ value: T, _ reference: Result<T?, any Error>, default defaultValue: T, at path: [String]
+  ) {
+    ownedPaths.insert(path)
+    switch reference {
+    case .success(let decoded?) where value != decoded:
+      violations.append("\(fuzzShow(path)) holds \(value) where plain Codable decoded \(decoded)")
+    case .success(nil) where value != defaultValue:
+      violations.append("\(fuzzShow(path)) holds \(value), not the default, when absent")
+    case .success: break
+    case .failure(let error):
+      if value != defaultValue {
+        violations.append("\(fuzzShow(path)) holds \(value), not the default, after \(error)")
       }
       errors.append(FuzzError(path: path, error: error))
     }
@@ -292,6 +321,9 @@ extension FuzzModel {
     expectation.optional(badge, reference.badge, at: ["badge"])
     expectation.array(attachments, reference.attachments, at: ["attachments"])
     expectation.dictionary(themesByName, reference.themesByName, at: ["themesByName"])
+    expectation.defaulted(stock, reference.stock, default: 0, at: ["stock"])
+    expectation.defaulted(isNew, reference.isNew, default: false, at: ["isNew"])
+    expectation.defaulted(label, reference.label, default: "", at: ["label"])
     switch (boxed, reference.boxedPayload) {
     case (let boxed?, let payload?):
       expectation.value(boxed.payload, payload, at: ["boxed", "payload"])

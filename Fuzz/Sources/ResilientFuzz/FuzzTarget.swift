@@ -52,8 +52,9 @@ struct FuzzEnvelope<Payload: Decodable>: Decodable {
 
 extension FuzzEnvelope: Equatable where Payload: Equatable {}
 
-/// One `@Resilient` property of every kind. No property can throw, so decoding the model
-/// throws only when the input is not a JSON object. `link` and `links` are where the property
+/// One `@Resilient` property of every kind, and three with a default of their own
+/// (`@ResilientDefault`). No property can throw, so decoding the model throws only when the
+/// input is not a JSON object. `link` and `links` are where the property
 /// list of a document writes a URL (see `FuzzDocument.binaryPropertyList()`). `theme` to
 /// `boxed` are of types with a fallback (`ResilientDecodable`, in `Fallbacks.swift`).
 struct FuzzModel: Decodable, Equatable {
@@ -87,12 +88,16 @@ struct FuzzModel: Decodable, Equatable {
   @Resilient var attachments: [FuzzAttachment]
   @Resilient var themesByName: [String: FuzzTheme]?
   @Resilient var boxed: FuzzEnvelope<FuzzTheme>?
+  @ResilientZero var stock: Int
+  @ResilientFalse var isNew: Bool
+  @ResilientEmptyString var label: String
 
   /// Written out, so that the target can tell which keys of an object the model reads.
   enum CodingKeys: String, CodingKey {
     case count, name, color, shape, accent, flavor, size, numbers, words, flavors, sizes, scores
     case colorsByName, tags, flavorSet, namesById, countsByFlavor, items, child, itemsByKey
     case envelope, link, links, theme, sidebar, cover, badge, attachments, themesByName, boxed
+    case stock, isNew, label
   }
 }
 
@@ -648,6 +653,9 @@ func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
       }
       fuzzExpectValue($link.outcome, at: ["link"], into: &errors)
       fuzzExpectElements($links.outcome, $links.results, at: ["links"], into: &errors)
+      fuzzExpectValue($stock.outcome, at: ["stock"], into: &errors)
+      fuzzExpectValue($isNew.outcome, at: ["isNew"], into: &errors)
+      fuzzExpectValue($label.outcome, at: ["label"], into: &errors)
       fuzzExpectValue($theme.outcome, at: ["theme"], into: &errors)
       theme.expectErrors(at: ["theme"], into: &errors)
       fuzzExpectValue($sidebar.outcome, at: ["sidebar"], into: &errors)

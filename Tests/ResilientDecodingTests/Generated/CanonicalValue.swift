@@ -415,6 +415,13 @@ extension CanonicalValue {
     observed(value, projected.outcome, .none)
   }
 
+  /// A `@ResilientDefault` property as decoded: value and outcome.
+  func observedProperty<Provider: ResilientDefaultProvider>(
+    _ value: Provider.Value, _ projected: ResilientDefault<Provider>.ProjectedValue
+  ) -> CanonicalValue where Provider.Value: CanonicalRepresentable {
+    observed(value, projected.outcome, .none)
+  }
+
   /// An array property as decoded: value, outcome and `results`.
   func observedProperty<Element: CanonicalRepresentable>(
     _ value: [Element], _ projected: Resilient<[Element]>.ProjectedValue

@@ -78,6 +78,8 @@ struct GeneratedModel: Decodable {
   @Resilient var attachments: [Attachment]?
   @Resilient var attachmentsByKey: [String: Attachment]
   @Resilient var box: GenBox<Attachment>?
+  @ResilientZero var stock: Int
+  @ResilientFalse var isNew: Bool
 }
 
 /// The fields the generator writes for ``GeneratedModel``, in declaration order.
@@ -116,6 +118,8 @@ let generatedModelFields: [GeneratedField] = [
   GeneratedField("attachments", .array(optional: true), .attachment),
   GeneratedField("attachmentsByKey", .dictionary(optional: false, keys: .string), .attachment),
   GeneratedField("box", .optional(fallback: nil), .box),
+  GeneratedField("stock", .defaulted(.int(0)), .int),
+  GeneratedField("isNew", .defaulted(.bool(false)), .bool),
 ]
 
 // MARK: - Canonical forms
@@ -212,6 +216,8 @@ extension Attachment: CanonicalRepresentable {
         "attachments": observedProperty(attachments, $attachments),
         "attachmentsByKey": observedProperty(attachmentsByKey, $attachmentsByKey),
         "box": observedProperty(box, $box),
+        "stock": observedProperty(stock, $stock),
+        "isNew": observedProperty(isNew, $isNew),
       ])
     }
   }
@@ -270,6 +276,8 @@ extension Attachment: CanonicalRepresentable {
         "attachments": attachments.canonical,
         "attachmentsByKey": attachmentsByKey.canonical,
         "box": box.canonical,
+        "stock": stock.canonical,
+        "isNew": isNew.canonical,
       ])
     }
   }

@@ -535,6 +535,9 @@ enum FieldShape: Sendable {
   case optional(fallback: CanonicalValue?)
   /// A non-optional type with a fallback: a raw-value enum or a `ResilientDecodable` type.
   case required(fallback: CanonicalValue)
+  /// A `@ResilientDefault` property: its default when missing or `null` (not an error) and when
+  /// its value cannot be decoded (reported).
+  case defaulted(CanonicalValue)
   case array(optional: Bool)
   case set(optional: Bool)
   case dictionary(optional: Bool, keys: KeyType)
@@ -572,7 +575,7 @@ struct GeneratedField: Sendable {
   var isOptional: Bool {
     switch shape {
     case .optional: true
-    case .required: false
+    case .required, .defaulted: false
     case .array(let optional), .set(let optional), .dictionary(let optional, _): optional
     }
   }
@@ -581,7 +584,7 @@ struct GeneratedField: Sendable {
   func absent(missing: Bool) -> PlannedField {
     let results: ResultsShape
     switch shape {
-    case .optional, .required: results = .none
+    case .optional, .required, .defaulted: results = .none
     case .array, .set: results = .elements
     case .dictionary: results = .entries
     }
@@ -600,6 +603,8 @@ struct GeneratedField: Sendable {
       return planOptional(at: path, fallback: fallback, &random, dirt: dirt, canBeMissing)
     case .required(let fallback):
       return planRequired(at: path, fallback: fallback, &random, dirt: dirt)
+    case .defaulted(let defaultValue):
+      return planDefaulted(at: path, defaultValue: defaultValue, &random, dirt: dirt)
     case .array(let optional):
       return planElements(at: path, optional: optional, set: false, &random, dirt, canBeMissing)
     case .set(let optional):
@@ -663,6 +668,30 @@ struct GeneratedField: Sendable {
           json: sample.json,
           expected: .recoveredProperty(fallback ?? .null, from: failure.kind, .none),
           reports: inner + [GeneratedReport(path, failure.kind)])
+      }
+    }
+  }
+
+  private func planDefaulted(
+    at path: [String], defaultValue: CanonicalValue, _ random: inout SeededRandom, dirt: Double
+  ) -> PlannedField {
+    switch wholeValue(&random, dirt: dirt, canBeMissing: true) {
+    case .missing:
+      return PlannedField(
+        json: nil, expected: .absentProperty(defaultValue, missing: true, .none), reports: [])
+    case .null:
+      return PlannedField(
+        json: .null, expected: .absentProperty(defaultValue, missing: false, .none), reports: [])
+    case .wrongType, .present:
+      let sample = sample(&random, dirt: dirt, nullIsInvalid: false)
+      switch sample.decoded {
+      case .success(let value):
+        return PlannedField(json: sample.json, expected: .decodedProperty(value), reports: [])
+      case .failure(let failure):
+        return PlannedField(
+          json: sample.json,
+          expected: .recoveredProperty(defaultValue, from: failure.kind, .none),
+          reports: [GeneratedReport(path, failure.kind)])
       }
     }
   }

@@ -100,6 +100,8 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
   let attachments: [Attachment]?
   let attachmentsByKey: [String: Attachment]
   let box: PlainBox?
+  let stock: Int
+  let isNew: Bool
 
   var canonical: CanonicalValue {
     .map([
@@ -137,6 +139,8 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
       "attachments": attachments.canonical,
       "attachmentsByKey": attachmentsByKey.canonical,
       "box": box.canonical,
+      "stock": stock.canonical,
+      "isNew": isNew.canonical,
     ])
   }
 }
