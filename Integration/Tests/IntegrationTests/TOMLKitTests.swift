@@ -217,6 +217,17 @@ import Testing
     let (_, digest) = try decode(Shelf.self, Self.badShelf, reporter: reporter)
     #expect(namedRecords(digest) == expectedBadShelfRecords(sectionsReported: false))
   }
+
+  /// Defaults of their own: the value when it decodes, the default without a report when it is
+  /// missing, the default with a report when it is bad.
+  @Test func defaultedPropertiesFallBackAndReportBadValues() throws {
+    let (good, none) = try decode(Stock.self, "count = 4\nisNew = true\nname = \"Shelf\"\n")
+    #expect(good == Stock(count: 4, isNew: true, name: "Shelf"))
+    expectReports(none, [])
+    let (bad, digest) = try decode(Stock.self, "count = \"many\"\nname = \"Shelf\"\n")
+    #expect(bad == Stock(count: 0, isNew: false, name: "Shelf"))
+    #expect(digest?.entries.map(\.path) == ["count"])
+  }
 }
 
 /// A table whose entries have a name and, not always, a genre.

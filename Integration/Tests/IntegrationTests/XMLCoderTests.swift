@@ -238,6 +238,19 @@ import XMLCoder
         "sections.poetry.sizes[0] → P at sections.poetry",
       ])
   }
+
+  /// Defaults of their own: the value when it decodes, the default without a report when it is
+  /// missing, the default with a report when it is bad.
+  @Test func defaultedPropertiesFallBackAndReportBadValues() throws {
+    let (good, none) = try decode(
+      Stock.self, "<stock><count>4</count><isNew>true</isNew><name>Shelf</name></stock>")
+    #expect(good == Stock(count: 4, isNew: true, name: "Shelf"))
+    expectReports(none, [])
+    let (bad, digest) = try decode(
+      Stock.self, "<stock><count>many</count><name>Shelf</name></stock>")
+    #expect(bad == Stock(count: 0, isNew: false, name: "Shelf"))
+    #expect(digest?.entries.map(\.path) == ["count"])
+  }
 }
 
 /// A shelf whose books are wrapped in one `<books>` element, one `<book>` each.

@@ -114,4 +114,15 @@ import Yams
     let (_, digest) = try decode(Shelf.self, Self.badShelf, reporter: reporter)
     #expect(namedRecords(digest) == expectedBadShelfRecords())
   }
+
+  /// Defaults of their own: the value when it decodes, the default without a report when it is
+  /// missing, the default with a report when it is bad.
+  @Test func defaultedPropertiesFallBackAndReportBadValues() throws {
+    let (good, none) = try decode(Stock.self, "count: 4\nisNew: true\nname: Shelf\n")
+    #expect(good == Stock(count: 4, isNew: true, name: "Shelf"))
+    expectReports(none, [])
+    let (bad, digest) = try decode(Stock.self, "count: many\nname: Shelf\n")
+    #expect(bad == Stock(count: 0, isNew: false, name: "Shelf"))
+    #expect(digest?.entries.map(\.path) == ["count"])
+  }
 }

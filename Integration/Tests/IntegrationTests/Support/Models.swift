@@ -122,3 +122,11 @@ func expectedBadShelfRecords(sectionsReported: Bool = true) -> [String] {
   }
   return records
 }
+
+/// Properties with defaults of their own: each decoder must give the value when it decodes, the
+/// default without a report when it is missing, and the default with a report when it is bad.
+struct Stock: Decodable, Equatable {
+  @ResilientZero var count: Int
+  @ResilientFalse var isNew: Bool
+  @ResilientEmptyString var name: String
+}
