@@ -10,7 +10,10 @@ extension KeyedDecodingContainer {
   ///
   /// The same path as a `@Resilient` optional's: a value that decodes costs one
   /// `decodeIfPresent`, as in plain `Codable`; a failure costs one call into the library.
-  @_transparent
+  /// Inlinable rather than transparent: unoptimised, a client then compiles one call per
+  /// property instead of the whole body, which keeps a debug build of a model layer near plain
+  /// `Codable`'s compile time, for unoptimised decoding a little slower (`Benchmarks/`).
+  @inlinable
   public func decode<Provider: ResilientDefaultProvider>(
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {

@@ -21,7 +21,11 @@
 @propertyWrapper
 public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
   /// The decoded value, or the default.
-  public var wrappedValue: Provider.Value
+  ///
+  /// A constant, as `Resilient`'s: a settable wrapped value makes every property compile a
+  /// setter and a modify accessor, which cost a debug build of a model layer a tenth of its
+  /// compile time.
+  public let wrappedValue: Provider.Value
 
   #if DEBUG
     /// What happened when this property was decoded (DEBUG only).
