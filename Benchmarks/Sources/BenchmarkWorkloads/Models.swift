@@ -107,6 +107,62 @@ struct ResilientRecord: Decodable, Sendable {
   }
 }
 
+// MARK: - Records of defaults
+
+/// Ten non-optional properties, as plain `Codable` decodes them (clean data only).
+struct PlainValues: Decodable, Equatable, Sendable {
+  let id: Int
+  let title: String
+  let score: Double
+  let flag: Bool
+  let count: Int
+  let note: String
+  let ratio: Double
+  let active: Bool
+  let rank: Int
+  let tag: String
+}
+
+/// The same ten properties, each with a default: zero, the empty string or `false`.
+struct DefaultedRecord: Decodable, Sendable {
+  @ResilientZero var id: Int
+  @ResilientEmptyString var title: String
+  @ResilientZero var score: Double
+  @ResilientFalse var flag: Bool
+  @ResilientZero var count: Int
+  @ResilientEmptyString var note: String
+  @ResilientZero var ratio: Double
+  @ResilientFalse var active: Bool
+  @ResilientZero var rank: Int
+  @ResilientEmptyString var tag: String
+
+  /// The record as an app would use it, to check that every decoding agrees.
+  var values: PlainValues {
+    PlainValues(
+      id: id, title: title, score: score, flag: flag, count: count, note: note, ratio: ratio,
+      active: active, rank: rank, tag: tag)
+  }
+}
+
+extension PlainRecord {
+  /// The record with each absent or failed value replaced by its default, as
+  /// ``DefaultedRecord`` holds it.
+  var defaulted: PlainValues {
+    PlainValues(
+      id: id ?? 0, title: title ?? "", score: score ?? 0, flag: flag ?? false, count: count ?? 0,
+      note: note ?? "", ratio: ratio ?? 0, active: active ?? false, rank: rank ?? 0,
+      tag: tag ?? "")
+  }
+}
+
+struct PlainValueRecords: Decodable, Sendable {
+  let records: [PlainValues]
+}
+
+struct DefaultedRecords: Decodable, Sendable {
+  let records: [DefaultedRecord]
+}
+
 struct PlainRecords: Decodable, Sendable {
   let records: [PlainRecord]
 }
@@ -429,6 +485,31 @@ struct LoggingFloorRecord: Decodable, Sendable {
       }
     }
   }
+}
+
+/// A record of ten defaults recovered by hand, exactly as
+/// `(try? c.decodeIfPresent(T.self, forKey: k)) ?? default` per property.
+struct FloorDefaultedRecord: Decodable, Sendable {
+  let values: PlainValues
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: FloorRecordKey.self)
+    values = PlainValues(
+      id: (try? c.decodeIfPresent(Int.self, forKey: .id)) ?? 0,
+      title: (try? c.decodeIfPresent(String.self, forKey: .title)) ?? "",
+      score: (try? c.decodeIfPresent(Double.self, forKey: .score)) ?? 0,
+      flag: (try? c.decodeIfPresent(Bool.self, forKey: .flag)) ?? false,
+      count: (try? c.decodeIfPresent(Int.self, forKey: .count)) ?? 0,
+      note: (try? c.decodeIfPresent(String.self, forKey: .note)) ?? "",
+      ratio: (try? c.decodeIfPresent(Double.self, forKey: .ratio)) ?? 0,
+      active: (try? c.decodeIfPresent(Bool.self, forKey: .active)) ?? false,
+      rank: (try? c.decodeIfPresent(Int.self, forKey: .rank)) ?? 0,
+      tag: (try? c.decodeIfPresent(String.self, forKey: .tag)) ?? "")
+  }
+}
+
+struct FloorDefaultedRecords: Decodable, Sendable {
+  let records: [FloorDefaultedRecord]
 }
 
 struct FloorRecords: Decodable, Sendable {

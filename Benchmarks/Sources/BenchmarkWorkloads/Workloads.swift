@@ -192,6 +192,30 @@ extension Workload {
         }
       ),
       (
+        "defaults.clean",
+        {
+          make(
+            "defaults.clean", category: .clean, count: structs,
+            data: DataGenerator.records(count: structs, dirty: false, seed: 3),
+            plain: { try $0.decode(PlainValueRecords.self, from: $1).records },
+            resilient: { try $0.decode(DefaultedRecords.self, from: $1).records },
+            comparing: { $0 }, { $0.map(\.values) })
+        }
+      ),
+      (
+        "defaults.dirty",
+        {
+          make(
+            "defaults.dirty", category: .dirty, count: structs, data: dirtyRecords(),
+            plain: { try $0.decode(LossyRecords.self, from: $1).records },
+            resilient: { try $0.decode(DefaultedRecords.self, from: $1).records },
+            floor: .decoding(
+              { try $0.decode(FloorDefaultedRecords.self, from: $1).records },
+              comparing: { $0.map(\.values) }, { $0.map(\.values) }),
+            comparing: { $0.map(\.unwrapped.defaulted) }, { $0.map(\.values) })
+        }
+      ),
+      (
         "dictionary.clean",
         {
           make(

@@ -1,10 +1,13 @@
-// The model layer whose build the measurement times: a file of public models, each with ten
-// properties of the shapes apps decode most, every model with an item and an enum of its own,
-// written once with `@Resilient` and once as plain `Decodable`.
+// The model layer whose build the measurement times: a file of public models, each with twelve
+// properties of the shapes apps decode most, ten `@Resilient` and two with a default of their
+// own, every model with an item and an enum of its own, written once with the wrappers and once
+// as plain `Decodable`.
 
 /// One property of a generated model: its name and its type in each variant, for model `index`.
 struct GeneratedProperty: Sendable {
   let name: String
+  /// The wrapper of the resilient variant.
+  var wrapper = "@Resilient"
   /// Its type in the resilient variant, where it is `@Resilient`.
   let resilient: @Sendable (Int) -> String
   /// The type of its plain twin.
@@ -33,6 +36,11 @@ enum ModelLayer {
     GeneratedProperty(name: "kinds", resilient: { "[Kind\($0)]" }, plain: { "[Kind\($0)]" }),
     GeneratedProperty(name: "numbers", resilient: { _ in "[Int]" }, plain: { _ in "[Int]" }),
     GeneratedProperty(name: "maybeKind", resilient: { "Kind\($0)?" }, plain: { "Kind\($0)?" }),
+    GeneratedProperty(
+      name: "stock", wrapper: "@ResilientZero", resilient: { _ in "Int" }, plain: { _ in "Int" }),
+    GeneratedProperty(
+      name: "isNew", wrapper: "@ResilientFalse", resilient: { _ in "Bool" },
+      plain: { _ in "Bool" }),
   ]
 
   /// The source of a layer of `count` models.
@@ -65,7 +73,8 @@ enum ModelLayer {
     lines.append("public struct Model\(index): Decodable {")
     for property in properties {
       if resilient {
-        lines.append("  @Resilient public var \(property.name): \(property.resilient(index))")
+        lines.append(
+          "  \(property.wrapper) public var \(property.name): \(property.resilient(index))")
       } else {
         lines.append("  public var \(property.name): \(property.plain(index))")
       }
