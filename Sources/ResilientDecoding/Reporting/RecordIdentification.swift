@@ -123,6 +123,14 @@ struct IdentifiedElementFailure: Error {
   let record: ReportedRecord?
 }
 
+extension ResilientElementStrategy {
+  /// Whether the elements may be records with identifiers of their own: values decoded by
+  /// their own `init(from:)`, not primitives or raw values.
+  static var elementsMayBeRecords: Bool {
+    decodesLikePlainCodable && !decodesPrimitive
+  }
+}
+
 /// Decodes each value as an ``IdentifiedElement`` of `Base`'s elements: the strategy of the
 /// elements of arrays and sets while a reporter names records.
 enum IdentifiedStrategy<Base: ResilientElementStrategy>: ResilientElementStrategy {

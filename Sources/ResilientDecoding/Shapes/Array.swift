@@ -163,9 +163,7 @@ extension ResilientValueSource {
   func decodeResilientElements<Strategy: ResilientElementStrategy>(
     _: Strategy.Type, running run: ElementRun<Strategy.Element>
   ) -> DecodedElements<Strategy.Element> {
-    guard ResilientDecodingErrorReporter.anyIdentifiesRecords, Strategy.decodesLikePlainCodable,
-      !Strategy.decodesPrimitive
-    else {
+    guard Strategy.elementsMayBeRecords, ResilientDecodingErrorReporter.anyIdentifiesRecords else {
       return decodeElementsOnce(Strategy.self, running: run)
     }
     return decodeNamingElementRecords(Strategy.self, running: run)
@@ -182,7 +180,7 @@ extension ResilientValueSource {
       var storage = ElementStorage<Strategy.Element>(capacity: container.count)
       var loop = ElementLoop(
         source: self, decodesPrimitive: Strategy.decodesPrimitive,
-        elementsMayBeRecords: Strategy.decodesLikePlainCodable && !Strategy.decodesPrimitive)
+        elementsMayBeRecords: Strategy.elementsMayBeRecords)
       let held = loop.decode(from: &container, into: &storage, with: run)
       elements = storage.array()
       failures = loop.failures
@@ -269,8 +267,8 @@ extension ResilientValueSource {
   func elementRecordReporter<Strategy: ResilientElementStrategy>(
     _: Strategy.Type
   ) -> ResilientDecodingErrorReporter? {
-    guard ResilientDecodingErrorReporter.anyIdentifiesRecords, Strategy.decodesLikePlainCodable,
-      !Strategy.decodesPrimitive, let reporter = findReporter(), !reporter.identifyingKeys.isEmpty
+    guard Strategy.elementsMayBeRecords, ResilientDecodingErrorReporter.anyIdentifiesRecords,
+      let reporter = findReporter(), !reporter.identifyingKeys.isEmpty
     else { return nil }
     return reporter
   }
