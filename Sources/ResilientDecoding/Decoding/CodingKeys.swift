@@ -114,3 +114,28 @@ func isSamePath(
 ) -> Bool {
   lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.stringValue == $1.stringValue }
 }
+
+/// Whether two coding paths are the same keys, their integers included: either may stand for
+/// the other wherever a path is read (written, grouped, printed).
+func isIdenticalPath(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
+  guard lhs.count == rhs.count else { return false }
+  for (left, right) in zip(lhs, rhs)
+  where left.intValue != right.intValue || left.stringValue != right.stringValue {
+    return false
+  }
+  return true
+}
+
+extension Error {
+  /// The coding path of a `DecodingError`'s context; `nil` for any other error.
+  var decodingContextPath: [any CodingKey]? {
+    guard let error = self as? DecodingError else { return nil }
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context), .dataCorrupted(let context):
+      return context.codingPath
+    @unknown default:
+      return nil
+    }
+  }
+}

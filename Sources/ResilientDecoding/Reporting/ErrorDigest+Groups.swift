@@ -4,10 +4,15 @@
 
 extension ErrorDigest {
   /// The errors reported at paths of one pattern with one kind: how many, and the first.
+  ///
+  /// A digest keeps at most ``ErrorDigest/maximumGroupCount`` groups of one pattern; errors
+  /// of further patterns are counted in groups whose ``pattern`` is `(other patterns)`, one
+  /// per kind.
   public struct Group: Sendable, Equatable, Encodable {
     /// The coding path written like ``Entry/path``, with every array index and every
     /// dictionary key that spells an integer replaced by `*`: `listings[*].price`,
-    /// `counts.*`. Other dictionary keys stay as written.
+    /// `counts.*`. Other dictionary keys stay as written. `(other patterns)` for the errors
+    /// of patterns past ``ErrorDigest/maximumGroupCount``.
     public var pattern: String
 
     /// The kind of the errors.
@@ -67,6 +72,10 @@ extension ErrorDigest {
 }
 
 extension ErrorDigest.Group {
+  /// The ``pattern`` of the groups that count the errors of patterns past
+  /// ``ErrorDigest/maximumGroupCount``.
+  static let otherPatterns = "(other patterns)"
+
   /// The pattern of a coding path: its components, indices and numeric keys made wildcards.
   struct Pattern: Hashable {
     enum Component: Hashable {
@@ -80,19 +89,33 @@ extension ErrorDigest.Group {
 
     let components: [Component]
 
+    /// Whether this stands for every pattern past ``ErrorDigest/maximumGroupCount``.
+    let isOtherPatterns: Bool
+
     init(of codingPath: [any CodingKey]) {
       components = codingPath.map { key in
         if type(of: key) == ElementCodingKey.self || key.elementIndex != nil { return .index }
         let name = key.stringValue
         return Int(name) != nil ? .numericKey : .name(name)
       }
+      isOtherPatterns = false
     }
+
+    private init(otherPatterns: ()) {
+      components = []
+      isOtherPatterns = true
+    }
+
+    /// The pattern of the groups that count errors of patterns past the maximum number of
+    /// groups, one group per kind.
+    static let otherPatterns = Pattern(otherPatterns: ())
 
     /// Whether `codingPath` has this pattern; cheaper than making its pattern.
     ///
     /// A plain loop over indices: it runs for every error past a reporter's maximum, in debug
     /// builds too, where iterators cost several times more.
     func matches(_ codingPath: [any CodingKey]) -> Bool {
+      if isOtherPatterns { return false }
       let count = components.count
       guard count == codingPath.count else { return false }
       var position = 0
@@ -113,8 +136,10 @@ extension ErrorDigest.Group {
       return true
     }
 
-    /// The pattern written like a path: `listings[*].price`, `counts.*`.
+    /// The pattern written like a path: `listings[*].price`, `counts.*`; `(other patterns)` for
+    /// the groups past the maximum.
     var text: String {
+      if isOtherPatterns { return ErrorDigest.Group.otherPatterns }
       var text = ""
       for component in components {
         switch component {
@@ -139,12 +164,16 @@ extension ErrorDigest.Group {
 }
 
 extension ErrorDigest {
-  /// Errors counted by group, in the order of each group's first error.
+  /// Errors counted by group, in the order of each group's first error: at most
+  /// ``ErrorDigest/maximumGroupCount`` groups of one pattern, then one group of other patterns
+  /// per kind, so that what a payload can make it keep is bounded whatever its keys.
   struct GroupCounts: Sendable {
     private(set) var groups: [Group] = []
     /// The signature of each group, by position.
     private var signatures: [Group.Signature] = []
     private var positions: [Group.Signature: Int] = [:]
+    /// How many groups have a pattern of their own (not other patterns).
+    private var patternGroupCount = 0
     /// The group counted last: the next error most likely belongs to it.
     private var lastCounted: Int?
     private(set) var total = 0
@@ -160,36 +189,56 @@ extension ErrorDigest {
       return true
     }
 
+    /// Counts one more error, at `codingPath` in `record`, in the group of its pattern and kind.
+    mutating func count(
+      _ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?
+    ) {
+      count(
+        Group.Signature(pattern: Group.Pattern(of: codingPath), kind: Kind(of: error)),
+        at: codingPath, in: record)
+    }
+
     /// Counts one more error of `signature`, at `codingPath` in `record`.
     mutating func count(
       _ signature: Group.Signature, at codingPath: [any CodingKey], in record: ReportedRecord?
     ) {
-      total += 1
+      count(
+        signature, times: 1, firstPath: { Entry.path(of: codingPath) }, firstRecordID: record?.id)
+    }
+
+    /// Counts `times` more errors of `signature`; a new group's first error was at `firstPath`,
+    /// in the record `firstRecordID` names.
+    private mutating func count(
+      _ signature: Group.Signature, times: Int, firstPath: () -> String, firstRecordID: String?
+    ) {
+      total += times
+      var signature = signature
+      if positions[signature] == nil, !signature.pattern.isOtherPatterns,
+        patternGroupCount >= maximumGroupCount
+      {
+        signature = Group.Signature(pattern: .otherPatterns, kind: signature.kind)
+      }
       if let position = positions[signature] {
-        groups[position].count += 1
+        groups[position].count += times
         lastCounted = position
         return
       }
+      if !signature.pattern.isOtherPatterns { patternGroupCount += 1 }
       lastCounted = groups.count
       positions[signature] = groups.count
       signatures.append(signature)
       groups.append(
         Group(
-          pattern: signature.pattern.text, kind: signature.kind, count: 1,
-          firstPath: Entry.path(of: codingPath), firstRecordID: record?.id))
+          pattern: signature.pattern.text, kind: signature.kind, count: times,
+          firstPath: firstPath(), firstRecordID: firstRecordID))
     }
 
     /// Adds counts made after every error counted here.
     mutating func add(_ later: GroupCounts) {
-      total += later.total
       for (signature, group) in zip(later.signatures, later.groups) {
-        if let position = positions[signature] {
-          groups[position].count += group.count
-        } else {
-          positions[signature] = groups.count
-          signatures.append(signature)
-          groups.append(group)
-        }
+        count(
+          signature, times: group.count, firstPath: { group.firstPath },
+          firstRecordID: group.firstRecordID)
       }
     }
   }

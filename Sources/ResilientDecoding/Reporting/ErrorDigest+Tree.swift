@@ -2,6 +2,9 @@ extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
   /// How many errors a digest may hold and still be printed whole, as a tree alone.
   static let printedTreeLimit = 50
 
+  /// How many groups the summary of a large digest lists: a screenful.
+  static let printedGroupLimit = 20
+
   /// The digest for people: the tree of coding paths of the stored errors and, for a large
   /// digest, a summary of its groups first.
   ///
@@ -13,23 +16,37 @@ extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
   /// summary.
   ///
   /// When more than 50 errors were reported, the description starts with one line per group
-  /// (pattern, kind, count, first path and record) and the tree holds the first 50 entries
-  /// only, followed by a line saying how many more were stored. A last line says how many
-  /// errors were omitted, if any.
+  /// (pattern, kind, count, first path and record), the largest groups first, at most 20 of
+  /// them and then how many more there are; the tree holds the first 50 stored entries only,
+  /// followed by a line saying how many more were stored. A last line says how many errors
+  /// were omitted, if any.
+  ///
+  /// - Complexity: O(*n* log *n*) for a digest of *n* stored errors, whatever their number:
+  ///   the groups are counted from every entry, and the tree is built of at most 50.
   public var description: String {
     var lines: [String] = []
     let reported = allEntries.count + omittedErrorCount
-    let printed = reported > Self.printedTreeLimit ? Self.printedTreeLimit : allEntries.count
+    let printed = reported > Self.printedTreeLimit
+      ? min(Self.printedTreeLimit, allEntries.count) : allEntries.count
     if reported > Self.printedTreeLimit {
+      let groups = self.groups
       lines.append("\(reported) errors in \(groups.count) groups:")
-      for group in groups {
+      // The largest first; groups of one size in the order of their first report.
+      let largest = groups.enumerated().sorted {
+        $0.element.count != $1.element.count
+          ? $0.element.count > $1.element.count : $0.offset < $1.offset
+      }
+      for (_, group) in largest.prefix(Self.printedGroupLimit) {
         let record = group.firstRecordID.map { " (id \($0))" } ?? ""
         let pattern = group.pattern.isEmpty ? "(root)" : group.pattern
         lines.append(
           "  \(pattern): \(group.kind.rawValue) ×\(group.count), first at "
             + "\(group.firstPath.isEmpty ? "(root)" : group.firstPath)\(record)")
       }
-      lines.append("The first \(printed) errors:")
+      if groups.count > Self.printedGroupLimit {
+        lines.append("  … and \(groups.count - Self.printedGroupLimit) more groups (see `groups`)")
+      }
+      if printed > 0 { lines.append("The first \(printed) errors:") }
     }
     var root = Node()
     for entry in allEntries.prefix(printed) {

@@ -18,17 +18,24 @@ public struct ErrorDigest: Sendable {
   /// One reported error and the coding path it was reported at.
   public struct Entry: Sendable {
     /// The coding path of the value that failed, from the root of the decoded data.
-    public let codingPath: [any CodingKey]
+    public var codingPath: [any CodingKey] {
+      ownCodingPath ?? error.decodingContextPath ?? []
+    }
 
     /// The error that was recovered from.
     public let error: any Error
+
+    // The path is kept once: most errors are `DecodingError`s whose context holds the same
+    // path, and a stored error then keeps no second copy of it.
+    private let ownCodingPath: [any CodingKey]?
 
     /// The record the error happened in, if the reporter has identifying keys and one on the
     /// path has one.
     let record: ReportedRecord?
 
     init(codingPath: [any CodingKey], error: any Error, record: ReportedRecord? = nil) {
-      self.codingPath = codingPath
+      let contextPath = error.decodingContextPath
+      self.ownCodingPath = contextPath.map { isIdenticalPath($0, codingPath) } == true ? nil : codingPath
       self.error = error
       self.record = record
     }
@@ -85,11 +92,21 @@ public struct ErrorDigest: Sendable {
     self.omitted = omitted
   }
 
+  /// How many groups of one pattern a digest keeps, at most: the errors of further patterns are
+  /// counted in groups whose pattern is `(other patterns)`, one per kind. Payloads that fail
+  /// at as many patterns are rare; dictionaries keyed by names that are not integers make one
+  /// pattern per key.
+  public static let maximumGroupCount = 1_000
+
   /// One group per pattern of path and kind of error, in the order of their first report: every
   /// error reported, stored in full or not, novel values included.
   ///
+  /// At most ``maximumGroupCount`` patterns have a group of their own; the errors of further
+  /// patterns are counted in groups whose pattern is `(other patterns)`, one per kind.
   /// Computed when read, from the stored entries and the counts of the omitted errors, so that
   /// reporting an error costs no more than storing it.
+  ///
+  /// - Complexity: O(*n* × *d*) on each read, for *n* stored errors of paths *d* keys long.
   public var groups: [Group] {
     var counts = GroupCounts()
     for entry in allEntries {

@@ -14,15 +14,22 @@ import Foundation
 public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   /// How many errors a reporter made with `init()` keeps in full between two flushes.
   ///
-  /// A thousand errors take about 0.7 MB; the first thousand are more than a person reads, and
-  /// ``ErrorDigest/groups`` counts every error whatever the maximum.
-  public static let defaultMaximumStoredErrors = 1_000
+  /// More than real payloads report between two flushes, so that a digest holds every error as
+  /// the original library's does; a payload that fails everywhere still costs bounded memory
+  /// (10,000 errors take about 5.5 MB with `JSONDecoder`), and ``ErrorDigest/groups`` counts
+  /// every error whatever the maximum.
+  public static let defaultMaximumStoredErrors = 10_000
 
   /// The names of the keys whose value identifies a record in reports, tried in order.
   public let identifyingKeys: [String]
 
   /// How many errors a digest keeps in full; later ones are only counted.
   public let maximumStoredErrors: Int
+
+  /// Whether this reporter names the record of each error: it has identifying keys.
+  var namesRecords: Bool {
+    !identifyingKeys.isEmpty
+  }
 
   // `@unchecked`: every access to `collected` holds `lock`.
   private let lock = NSLock()
@@ -119,6 +126,14 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
       pattern: ErrorDigest.Group.Pattern(of: codingPath), kind: kind)
     lock.lock()
     collected.omitted.count(signature, at: codingPath, in: record)
+    lock.unlock()
+  }
+
+  /// Counts errors that a bounded hold did not keep in full (see `HeldDiagnostics`), as errors
+  /// past the maximum: the hold kept as many as this reporter stores, and passed those on first.
+  func recordOmitted(_ counts: ErrorDigest.GroupCounts) {
+    lock.lock()
+    collected.omitted.add(counts)
     lock.unlock()
   }
 

@@ -19,13 +19,19 @@ import Testing
     #"{"values": [\#(Array(repeating: #""x""#, count: count).joined(separator: ",")), 1]}"#
   }
 
-  @Test func aReporterStoresTheFirstThousandErrorsAndCountsTheRest() throws {
-    let (many, digest) = try decode(Many.self, json: Self.many(1_003))
+  /// The difference starts past 10,000 errors between two flushes; up to there, every error
+  /// is stored, as in the original.
+  @Test func aReporterStoresTheFirstTenThousandErrorsAndCountsTheRest() throws {
+    let (all, stored) = try decode(Many.self, json: Self.many(10_000))
+    #expect(all.values == [1])
+    #expect(stored?.errors.count == 10_000)
+    #expect(stored?.omittedErrorCount == 0)
+    let (many, digest) = try decode(Many.self, json: Self.many(10_003))
     #expect(many.values == [1])
-    #expect(digest?.errors.count == 1_000)
-    #expect(digest?.entries.last?.path == "values[999]")
+    #expect(digest?.errors.count == 10_000)
+    #expect(digest?.entries.last?.path == "values[9999]")
     #expect(digest?.omittedErrorCount == 3)
-    #expect(digest?.groups.map(\.count) == [1_003])
+    #expect(digest?.groups.map(\.count) == [10_003])
   }
 
   @Test func aDigestOfMoreThanFiftyErrorsPrintsASummaryOfGroupsFirst() throws {

@@ -155,11 +155,127 @@ import Testing
     #expect(digest.omittedErrorCount == 8)
   }
 
-  @Test func theDefaultMaximumIsAThousand() {
-    #expect(ResilientDecodingErrorReporter.defaultMaximumStoredErrors == 1_000)
-    #expect(ResilientDecodingErrorReporter().maximumStoredErrors == 1_000)
+  @Test func theDefaultMaximumIsTenThousand() {
+    #expect(ResilientDecodingErrorReporter.defaultMaximumStoredErrors == 10_000)
+    #expect(ResilientDecodingErrorReporter().maximumStoredErrors == 10_000)
     #expect(ResilientDecodingErrorReporter().identifyingKeys.isEmpty)
-    #expect(ResilientDecodingErrorReporter(identifyingKeys: ["id"]).maximumStoredErrors == 1_000)
+    #expect(ResilientDecodingErrorReporter(identifyingKeys: ["id"]).maximumStoredErrors == 10_000)
+  }
+
+  /// Code written for the original counts `digest.errors`: with the default reporter, every
+  /// example below gives the count the original gives.
+  @Test func theDefaultReporterKeepsWhatTheOriginalKeepsOnLargePayloads() throws {
+    struct Values: Decodable {
+      @Resilient var values: [Int]
+    }
+    let values = (0..<20_000).map { $0 % 10 == 9 ? #""3""# : "\($0)" }
+    let (decoded, digest) = try decode(
+      Values.self, json: #"{"values": [\#(values.joined(separator: ","))]}"#)
+    #expect(decoded.values.count == 18_000)
+    #expect(digest?.errors.count == 2_000)
+
+    struct Optionals: Decodable {
+      @Resilient var value: Int?
+    }
+    let optionals = Array(repeating: #"{"value": "x"}"#, count: 1_010)
+    let (_, optionalsDigest) = try decode(
+      [Optionals].self, json: "[\(optionals.joined(separator: ","))]")
+    #expect(optionalsDigest?.errors.count == 1_010)
+  }
+
+  /// One reporter shared by 2,000 concurrent decodes keeps all 6,000 of their errors.
+  @Test func aSharedDefaultReporterKeepsTheErrorsOfThousandsOfDecodes() throws {
+    struct Shared: Decodable {
+      @Resilient var values: [Int]
+      @Resilient var label: String?
+    }
+    let decoder = JSONDecoder()
+    let reporter = decoder.enableResilientDecodingErrorReporting()
+    let data = Data(#"{"values": [1, "x", 3, "y"], "label": 5}"#.utf8)
+    let failures = LockedList<String>()
+    DispatchQueue.concurrentPerform(iterations: 2_000) { _ in
+      do {
+        let shared = try decoder.decode(Shared.self, from: data)
+        if shared.values != [1, 3] || shared.label != nil { failures.append("\(shared.values)") }
+      } catch {
+        failures.append("\(error)")
+      }
+    }
+    #expect(failures.elements.isEmpty)
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(digest.errors.count == 6_000)
+    #expect(digest.omittedErrorCount == 0)
+  }
+
+  /// Past `ErrorDigest.maximumGroupCount` patterns, errors are counted in one group of other
+  /// patterns per kind: 5,000 bad entries under distinct keys keep 1,001 groups, not 5,000,
+  /// and the printed digest lists the largest of them, a screenful.
+  @Test func groupsAreBoundedAndTheLargestArePrintedFirst() throws {
+    struct Counts: Decodable {
+      @Resilient var m: [String: Int]
+      @Resilient var ids: [Int]
+    }
+    let entries = (0..<5_000).map { #""k\#($0)": "x""# }.joined(separator: ",")
+    let json = #"{"m": {\#(entries)}, "ids": [1, "a", "b", 2, "c"]}"#
+    let (counts, digest) = try decode(Counts.self, json: json)
+    #expect(counts.m.isEmpty && counts.ids == [1, 2])
+    let groups = try #require(digest).groups
+    #expect(ErrorDigest.maximumGroupCount == 1_000)
+    #expect(groups.count == ErrorDigest.maximumGroupCount + 1)
+    #expect(groups.map(\.count).reduce(0, +) == 5_003)
+    // Key order: the first thousand keys as their Unicode scalars sort have groups of their own.
+    #expect(groups.first == .init(
+      pattern: "m.k0", kind: .typeMismatch, count: 1, firstPath: "m.k0", firstRecordID: nil))
+    let other = try #require(groups.first { $0.pattern == "(other patterns)" })
+    #expect(other.kind == .typeMismatch)
+    #expect(other.count == 4_003, "the array's pattern came after the limit")
+    let lines = try #require(digest).description.split(separator: "\n")
+    #expect(lines[0] == "5003 errors in 1001 groups:")
+    #expect(lines[1].hasPrefix("  (other patterns): typeMismatch ×4003, first at m.k"))
+    #expect(lines[2] == "  m.k0: typeMismatch ×1, first at m.k0")
+    #expect(lines[21] == "  … and 981 more groups (see `groups`)")
+    #expect(lines[22] == "The first 50 errors:")
+  }
+
+  /// Groups of other patterns come one per kind of error.
+  @Test func otherPatternsAreCountedByKind() throws {
+    struct Counts: Decodable {
+      @Resilient var m: [String: Int]
+      @Resilient var kinds: [String: Kind]
+    }
+    enum Kind: String, ResilientRawRepresentable { case a }
+    let entries = (0..<1_000).map { #""k\#($0)": "x""# }.joined(separator: ",")
+    let json = #"{"m": {\#(entries), "z": null}, "kinds": {"n": "b"}}"#
+    let reporter = ResilientDecodingErrorReporter()
+    _ = try TestDecoder.json.decode(Counts.self, json: json, reportingTo: reporter)
+    let groups = try #require(reporter.flushReportedErrors()).groups
+    #expect(
+      groups.suffix(2) == [
+        .init(
+          pattern: "(other patterns)", kind: .valueNotFound, count: 1, firstPath: "m.z",
+          firstRecordID: nil),
+        .init(
+          pattern: "(other patterns)", kind: .novelValue, count: 1, firstPath: "kinds.n",
+          firstRecordID: nil),
+      ])
+  }
+
+  /// A reporter that stores fewer than 50 errors says how many the printed tree holds.
+  @Test func aLargeDigestSaysHowManyErrorsItPrints() throws {
+    struct Values: Decodable {
+      @Resilient var values: [Int]
+    }
+    let json = #"{"values": [\#((0..<100).map { _ in #""x""# }.joined(separator: ", "))]}"#
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: 10)
+    _ = try TestDecoder.json.decode(Values.self, json: json, reportingTo: reporter)
+    let lines = try #require(reporter.flushReportedErrors()).description.split(separator: "\n")
+    #expect(lines[2] == "The first 10 errors:")
+    #expect(lines.filter { $0.hasPrefix("  Index ") }.count == 10)
+    #expect(lines.last == "… and 90 more errors, counted in the groups but not stored: the reporter stores at most 10")
+    let none = ResilientDecodingErrorReporter(maximumStoredErrors: 0)
+    _ = try TestDecoder.json.decode(Values.self, json: json, reportingTo: none)
+    let noLines = try #require(none.flushReportedErrors()).description.split(separator: "\n")
+    #expect(noLines.count == 3, "the groups and the count, no tree: \(noLines)")
   }
 
   /// Over 50 errors, the printed digest starts with one line per group and prints the first 50
