@@ -149,7 +149,7 @@ struct ElementLoop<Source: ResilientValueSource> {
         }
         return end
       }
-      if elements.count > 0, let reports = held?.reports {
+      if elements.count > 0, let reports = held {
         ReportScope.passOn(reports)
         held = nil
       }
@@ -196,7 +196,7 @@ struct ElementLoop<Source: ResilientValueSource> {
     let reporter = self.reporter ?? nil
     let stayed = container.currentIndex == index
     if stayed {
-      if let reporter, !reporter.identifyingKeys.isEmpty {
+      if let reporter, reporter.namesRecords {
         let probe = try? container.decode(RecordProbe.self)
         record = record ?? probe?.record
       } else {
@@ -210,7 +210,7 @@ struct ElementLoop<Source: ResilientValueSource> {
     if let reporter {
       // A record element that the decoder moved past could not be read: the array decodes
       // again to name it (see `decodeNamingElementRecords`).
-      let unread = !stayed && elementsMayBeRecords && !reporter.identifyingKeys.isEmpty
+      let unread = !stayed && elementsMayBeRecords && reporter.namesRecords
       ReportScope.report(
         error, at: basePath + [ElementCodingKey(index: index)], to: reporter,
         record: record ?? (unread ? nil : source.enclosingRecord(for: reporter)))

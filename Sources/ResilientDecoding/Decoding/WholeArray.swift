@@ -39,7 +39,7 @@ extension ResilientValueSource {
     guard let decoded else { return nil }
     let base = codingPath
     // A report at the array's own path comes first; one at a key that names no element, last.
-    var reports = CollectionReports(base: base, held: held?.reports ?? []) {
+    var reports = CollectionReports(base: base, held: held) {
       $0.map { $0.intValue ?? .max } ?? -1
     }
     let result = decoded.map {

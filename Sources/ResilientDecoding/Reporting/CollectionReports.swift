@@ -7,25 +7,28 @@
 /// came from: the index of an array element, the key of a dictionary entry, read from the
 /// component of its path right after the collection's own. They are passed on by position (see
 /// `passOn(orderedBy:)`); at one position the held reports come first, in the order they were
-/// made, then the collection's own failures, in the order they were added.
+/// made, then the collection's own failures, in the order they were added. What the hold only
+/// counted comes last.
 struct CollectionReports<Position> {
   private let base: [any CodingKey]
   private let position: ((any CodingKey)?) -> Position
   private var pending: [(position: Position, report: HeldReport)] = []
+  private let held: HeldDiagnostics?
 
-  /// Starts with `held`, the reports made inside the collection at `base`, its coding path;
-  /// `position` names the position of the component after `base` (`nil` for a report at `base`
-  /// itself).
+  /// Starts with `held`, what was held while the collection at `base`, its coding path,
+  /// decoded; `position` names the position of the component after `base` (`nil` for a report
+  /// at `base` itself).
   ///
   /// A path that does not start at `base` was started afresh by a decoder that decodes the
   /// collection with a decoder of its own (GRDB's JSON columns): it is moved under `base`.
   init(
-    base: [any CodingKey], held: [HeldReport],
+    base: [any CodingKey], held: HeldDiagnostics?,
     position: @escaping ((any CodingKey)?) -> Position
   ) {
     self.base = base
     self.position = position
-    for report in held {
+    self.held = held
+    for report in held?.reports ?? [] {
       let path = rerooted(report.codingPath, onto: base)
       let record = report.record?.moved(by: path.count - report.codingPath.count)
       add(report.error, at: path, to: report.reporter, record: record)
@@ -45,12 +48,15 @@ struct CollectionReports<Position> {
 
   /// Passes everything on, ordered by position (`compare` answers negative, zero or positive, as
   /// the first position comes before, with or after the second), then in the order it was
-  /// added.
+  /// added; then what the hold only counted.
   func passOn(orderedBy compare: (Position, Position) -> Int) {
     let ordered = pending.enumerated().sorted { lhs, rhs in
       let order = compare(lhs.element.position, rhs.element.position)
       return order != 0 ? order < 0 : lhs.offset < rhs.offset
     }
-    ReportScope.passOn(ordered.map(\.element.report))
+    var reports = HeldDiagnostics(bounded: false)
+    for (_, pending) in ordered { reports.add(pending.report) }
+    ReportScope.passOn(reports)
+    if let held { ReportScope.passOnOmitted(held) }
   }
 }

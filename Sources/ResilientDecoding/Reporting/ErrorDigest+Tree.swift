@@ -26,7 +26,8 @@ extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String {
     var lines: [String] = []
     let reported = allEntries.count + omittedErrorCount
-    let printed = reported > Self.printedTreeLimit
+    let printed =
+      reported > Self.printedTreeLimit
       ? min(Self.printedTreeLimit, allEntries.count) : allEntries.count
     if reported > Self.printedTreeLimit {
       let groups = self.groups

@@ -34,8 +34,8 @@ public struct ErrorDigest: Sendable {
     let record: ReportedRecord?
 
     init(codingPath: [any CodingKey], error: any Error, record: ReportedRecord? = nil) {
-      let contextPath = error.decodingContextPath
-      self.ownCodingPath = contextPath.map { isIdenticalPath($0, codingPath) } == true ? nil : codingPath
+      let isInContext = error.decodingContextPath.map { isIdenticalPath($0, codingPath) } ?? false
+      self.ownCodingPath = isInContext ? nil : codingPath
       self.error = error
       self.record = record
     }

@@ -1,17 +1,33 @@
 // Which record an error happened in, for a reporter with identifying keys. Identifiers are read
-// only when something failed, from the record holding the failing value, the element that
-// failed or, for an element of a `@Resilient` array or set, the element around the failure.
-// README: "Naming the failing record".
+// only when something failed: from the record holding the failing value, through the keys its
+// type declares; from the element that failed, whole; and, for an element of a `@Resilient`
+// array or set or an entry of a `@Resilient` dictionary, from the element or entry around the
+// failure, whole. README: "Naming the failing record".
 
 /// The record a report belongs to: its identifier, and how many components of the report's
 /// coding path lead to it.
 struct ReportedRecord: Sendable, Equatable {
   let id: String
   let depth: Int
+  /// Whether the identifier is the first identifying key the record holds: the record was read
+  /// whole, or through keys that include every identifying key tried before the one found.
+  /// Otherwise a record that reads it whole may find one tried before.
+  let isComplete: Bool
+
+  init(id: String, depth: Int, isComplete: Bool = true) {
+    self.id = id
+    self.depth = depth
+    self.isComplete = isComplete
+  }
 
   /// The same record, for a report whose path gained `added` components in front.
   func moved(by added: Int) -> ReportedRecord {
-    ReportedRecord(id: id, depth: depth + added)
+    ReportedRecord(id: id, depth: depth + added, isComplete: isComplete)
+  }
+
+  /// The same record, now that nothing can read it better.
+  var completed: ReportedRecord {
+    ReportedRecord(id: id, depth: depth)
   }
 }
 
@@ -41,50 +57,49 @@ struct RecordIdentifierValue: Decodable {
 
 extension KeyedDecodingContainer {
   /// The identifier of the record this container reads, under the first of `keys` that it has
-  /// and that holds a string or a number; only keys the container's key type can name.
-  func recordIdentifier(keys: [String]) -> String? {
+  /// and that holds a string or a number, and whether it is complete: whether every key tried
+  /// before could be asked for. Only keys the container's key type can name can be.
+  func recordIdentifier(keys: [String]) -> (id: String?, isComplete: Bool) {
+    var isComplete = true
     for name in keys {
-      guard let key = Key(stringValue: name), contains(key) else { continue }
-      if let text = (try? decode(RecordIdentifierValue.self, forKey: key))?.text { return text }
+      guard let key = Key(stringValue: name) else {
+        isComplete = false
+        continue
+      }
+      guard contains(key) else { continue }
+      if let text = (try? decode(RecordIdentifierValue.self, forKey: key))?.text {
+        return (text, isComplete)
+      }
     }
-    return nil
+    return (nil, isComplete)
   }
 
   /// The record holding a value of this container, if the reporter names records.
   func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
-    guard !reporter.identifyingKeys.isEmpty,
-      let id = recordIdentifier(keys: reporter.identifyingKeys)
-    else { return nil }
-    return ReportedRecord(id: id, depth: codingPath.count)
+    guard reporter.namesRecords else { return nil }
+    let (id, isComplete) = recordIdentifier(keys: reporter.identifyingKeys)
+    return id.map { ReportedRecord(id: $0, depth: codingPath.count, isComplete: isComplete) }
   }
 }
 
 extension Decoder {
-  /// The identifier of the record this decoder holds, under the first of `keys` it has that
-  /// holds a string or a number; `nil` if the value is not a keyed one.
-  func recordIdentifier(keys: [String]) -> String? {
-    guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self) else {
-      return nil
-    }
-    return container.recordIdentifier(keys: keys)
-  }
-
-  /// The record this decoder holds, if the reporter in its `userInfo` names records and the
-  /// value has an identifier.
+  /// The record this decoder holds, read whole, if the reporter in its `userInfo` names
+  /// records and the value has an identifier.
   func ownRecord() -> ReportedRecord? {
     guard ResilientDecodingErrorReporter.anyIdentifiesRecords,
-      let keys = resilientDecodingErrorReporter?.identifyingKeys,
-      let id = recordIdentifier(keys: keys)
+      let keys = resilientDecodingErrorReporter?.identifyingKeys, !keys.isEmpty,
+      let container = try? self.container(keyedBy: AnyCodingKey.self),
+      let id = container.recordIdentifier(keys: keys).id
     else { return nil }
     return ReportedRecord(id: id, depth: codingPath.count)
   }
 }
 
-// MARK: - Elements that name their record
+// MARK: - Values that name their record
 
-/// An element of a `@Resilient` array or set decoded while a reporter names records: it
-/// decodes as the element would, and gives what was reported inside it, without a record yet,
-/// the element's own record, if it has an identifier. An element that fails throws
+/// An element of a `@Resilient` array or set, or the value of an entry of a `@Resilient`
+/// dictionary, decoded while a reporter names records: it decodes as the value would, and names
+/// what was reported inside it (see ``namingRecord(_:ownRecord:)``). A value that fails throws
 /// ``IdentifiedElementFailure``, so that its own report names it too.
 struct IdentifiedElement<Element: Decodable>: Decodable {
   let value: Element
@@ -93,6 +108,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
     let (result, held) = ReportScope.holdingReports {
       Result { try decoder.singleValueContainer().decode(Element.self) }
     }
+    // Read once, when first needed.
     var record: ReportedRecord?? = nil
     func ownRecord() -> ReportedRecord? {
       if let record { return record }
@@ -101,12 +117,9 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       return found
     }
     if let held {
-      ReportScope.passOn(
-        held.reports.map { report in
-          guard report.record == nil else { return report }
-          return report.inRecord(ownRecord() ?? ReportScope.innermostEnclosingRecord())
-        })
-      for failure in held.caughtFailures { ReportScope.noteCaughtFailure(failure) }
+      ReportScope.passOn(held) {
+        $0.namingRecord(atDepth: decoder.codingPath.count, ownRecord: ownRecord)
+      }
     }
     switch result {
     case .success(let value):
@@ -114,6 +127,26 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
     case .failure(let error):
       throw IdentifiedElementFailure(error: error, record: ownRecord())
     }
+  }
+}
+
+extension HeldReport {
+  /// The report made inside a value at `depth` that names its record, once that value decoded:
+  /// a report that names no record yet is named by the value's own record, read whole, or
+  /// else by the record holding its collection; one whose record is the value, read through
+  /// the keys its type declares, by the value read whole. A record further in stays: nothing
+  /// reads it better.
+  func namingRecord(
+    atDepth depth: @autoclosure () -> Int, ownRecord: () -> ReportedRecord?
+  ) -> HeldReport {
+    guard let record else {
+      return inRecord(ownRecord() ?? ReportScope.innermostEnclosingRecord())
+    }
+    guard !record.isComplete else { return self }
+    guard record.depth == depth(), let whole = ownRecord() else {
+      return inRecord(record.completed)
+    }
+    return inRecord(whole)
   }
 }
 
@@ -132,7 +165,8 @@ extension ResilientElementStrategy {
 }
 
 /// Decodes each value as an ``IdentifiedElement`` of `Base`'s elements: the strategy of the
-/// elements of arrays and sets while a reporter names records.
+/// elements of arrays and sets, and of the entries of dictionaries, while a reporter names
+/// records.
 enum IdentifiedStrategy<Base: ResilientElementStrategy>: ResilientElementStrategy {
   typealias Element = Base.Element
 

@@ -175,6 +175,8 @@ extension ResilientValueSource {
   ) -> DecodedElements<Strategy.Element> {
     var elements: [Strategy.Element] = []
     var failures: [(index: Int, error: any Error)] = []
+    // Whether an array inside this one is decoded again whole decides whether this one may be.
+    let wholeArraysBefore = ReportScope.wholeArraysDecoded
     do {
       var container = try unkeyedContainer()
       var storage = ElementStorage<Strategy.Element>(capacity: container.count)
@@ -187,13 +189,16 @@ extension ResilientValueSource {
       if let held {
         // No element decoded: the decoder may have misread the array. Decoding it whole can
         // only keep more; what it reports replaces what was held only if it does.
-        if let whole = decodeArrayWhole(Strategy.self), case .success(let decoded) = whole.result,
+        let whole = ReportScope.decodingArrayWhole(after: wholeArraysBefore) {
+          decodeArrayWhole(Strategy.self)
+        }
+        if let whole = whole ?? nil, case .success(let decoded) = whole.result,
           !decoded.elements.isEmpty
         {
           (elements, failures) = decoded
           whole.passOnReports()
         } else {
-          ReportScope.passOn(held.reports)
+          ReportScope.passOn(held)
         }
       }
     } catch {
@@ -224,42 +229,65 @@ extension ResilientValueSource {
   /// Decodes the elements of records while a reporter that names records may be registered.
   ///
   /// The elements decode as usual, the reports held. Most reports already name their record
-  /// (the record holding the failing property, the element that failed); if one does not and
-  /// the reporter names records, the array is decoded a second time, each element as an
-  /// ``IdentifiedElement`` that names what failed inside it, and the second decode's reports
-  /// are passed on instead. Clean data costs a hold; only an array with a report that names no
-  /// record is decoded twice.
+  /// for good (the record holding the failing property, the element that failed); if one does
+  /// not and the reporter names records, the array is decoded a second time, each element as
+  /// an ``IdentifiedElement`` that names what failed inside it, and the second decode's reports
+  /// are passed on instead. An array of records inside another that is in its first decode
+  /// leaves that to the outer one, whose second decode names the records of both: whatever the
+  /// depth, the elements are decoded at most twice. Clean data costs a hold; only an array with
+  /// a report that needs it is decoded twice.
   func decodeNamingElementRecords<Strategy: ResilientElementStrategy>(
     _: Strategy.Type, running run: ElementRun<Strategy.Element>
   ) -> DecodedElements<Strategy.Element> {
-    let (decoded, held) = ReportScope.holdingReports {
-      decodeElementsOnce(Strategy.self, running: run)
+    // During a trial, reports are dropped: there is nothing to name.
+    guard let scope = ReportScope.current, !ReportScope.isInTrial(scope) else {
+      return decodeElementsOnce(Strategy.self, running: run)
+    }
+    if ReportScope.isDecodingAgain(scope) {
+      // Decoded again from further out: the elements name their records as they decode.
+      guard let reporter = elementRecordReporter(Strategy.self) else {
+        return decodeElementsOnce(Strategy.self, running: run)
+      }
+      return decodeElementsNamingRecords(Strategy.self, reporter: reporter)
+    }
+    let ((decoded, held), isOutermost) = ReportScope.firstDecodeOfRecords(in: scope) {
+      ReportScope.holdingReports(in: scope) { decodeElementsOnce(Strategy.self, running: run) }
     }
     guard let held else { return decoded }
-    if held.reports.contains(where: { $0.record == nil }),
+    guard isOutermost, held.reports.contains(where: \.needsNaming),
       let reporter = elementRecordReporter(Strategy.self)
-    {
-      let findEnclosingRecord = { enclosingRecord(for: reporter) }
-      let (again, heldAgain) = ReportScope.holdingReports {
-        ReportScope.withEnclosingRecord(findEnclosingRecord) {
-          decodeElementsOnce(
-            IdentifiedStrategy<Strategy>.self,
-            running: { try IdentifiedStrategy<Strategy>.decodeElements(from: &$0, into: &$1) })
-        }
-      }
-      // The same value decoded the same way: if a decoder answered differently the second
-      // time, the first decode's reports stand.
-      if let heldAgain, again.elements.count == decoded.elements.count,
-        heldAgain.reports.count == held.reports.count
-      {
-        ReportScope.passOn(heldAgain.reports)
-        for failure in heldAgain.caughtFailures { ReportScope.noteCaughtFailure(failure) }
-        return decoded
+    else {
+      ReportScope.passOn(held, in: scope)
+      return decoded
+    }
+    let (again, heldAgain) = ReportScope.holdingReports(in: scope) {
+      ReportScope.decodingAgain(in: scope) {
+        decodeElementsNamingRecords(Strategy.self, reporter: reporter)
       }
     }
-    ReportScope.passOn(held.reports)
-    for failure in held.caughtFailures { ReportScope.noteCaughtFailure(failure) }
+    // The same value decoded the same way: if a decoder answered differently the second time,
+    // the first decode's reports stand.
+    if let heldAgain, again.elements.count == decoded.elements.count,
+      heldAgain.count == held.count
+    {
+      ReportScope.passOn(heldAgain, in: scope)
+    } else {
+      ReportScope.passOn(held, in: scope)
+    }
     return decoded
+  }
+
+  /// Decodes the elements as ``IdentifiedElement``s, each naming what failed inside it; what
+  /// names no record of its own is named by the record holding the array.
+  private func decodeElementsNamingRecords<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type, reporter: ResilientDecodingErrorReporter
+  ) -> DecodedElements<Strategy.Element> {
+    let findEnclosingRecord = { enclosingRecord(for: reporter) }
+    return ReportScope.withEnclosingRecord(findEnclosingRecord) {
+      decodeElementsOnce(
+        IdentifiedStrategy<Strategy>.self,
+        running: { try IdentifiedStrategy<Strategy>.decodeElements(from: &$0, into: &$1) })
+    }
   }
 
   /// The reporter, if it names records and the elements may be records (not primitives or
@@ -268,7 +296,7 @@ extension ResilientValueSource {
     _: Strategy.Type
   ) -> ResilientDecodingErrorReporter? {
     guard Strategy.elementsMayBeRecords, ResilientDecodingErrorReporter.anyIdentifiesRecords,
-      let reporter = findReporter(), !reporter.identifyingKeys.isEmpty
+      let reporter = findReporter(), reporter.namesRecords
     else { return nil }
     return reporter
   }

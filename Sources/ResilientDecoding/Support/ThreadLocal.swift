@@ -62,6 +62,43 @@ package final class ThreadLocal<Object: AnyObject>: Sendable {
   #endif
 }
 
+/// One integer per thread, zero until the thread sets it: read without touching a reference
+/// count, for a check on the clean path of a collection.
+///
+/// Where threads have no POSIX thread-local storage, it is always zero and setting it does
+/// nothing.
+final class ThreadLocalWord: Sendable {
+  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+    private let key: pthread_key_t
+
+    /// Creates a slot, zero on every thread.
+    init() {
+      var key = pthread_key_t()
+      pthread_key_create(&key, nil)
+      self.key = key
+    }
+
+    deinit {
+      pthread_key_delete(key)
+    }
+
+    /// The calling thread's integer.
+    var value: Int {
+      get { Int(bitPattern: pthread_getspecific(key)) }
+      set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+    }
+  #else
+    /// Creates a slot that stores nothing.
+    init() {}
+
+    /// Always zero: there is no thread-local storage here.
+    var value: Int {
+      get { 0 }
+      set {}
+    }
+  #endif
+}
+
 #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
   /// Releases the object of a thread that exits. A function rather than a closure body because
   /// the parameter's optionality differs between platforms.

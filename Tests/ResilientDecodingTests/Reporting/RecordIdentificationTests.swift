@@ -160,6 +160,160 @@ import Testing
       ])
   }
 
+  /// Identifying keys are tried in the order given, whatever keys the record's type declares,
+  /// wherever the library reads the record whole: an element of a `@Resilient` array (whose
+  /// type declares `id` but not `uuid`) is named by its `uuid` first.
+  @Test(arguments: TestDecoder.allCases)
+  func identifyingKeysAreTriedInTheOrderGiven(decoder: TestDecoder) throws {
+    struct Listing: Decodable {
+      let id: String
+      let title: String
+      @Resilient var price: Double?
+    }
+    struct Listings: Decodable {
+      @Resilient var listings: [Listing]
+    }
+    let json = """
+      {"listings": [{"uuid": "a-1", "id": "7", "title": "a", "price": true},
+                    {"id": "b-2", "title": "b", "price": []}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["uuid", "id"])
+    let listings = try #require(
+      try decoder.decode(Listings.self, json: json, reportingTo: reporter))
+    #expect(listings.listings.map(\.id) == ["7", "b-2"])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        Named("listings[0].price", "a-1", "listings[0]"),
+        Named("listings[1].price", "b-2", "listings[1]"),
+      ])
+  }
+
+  /// The entry values of a `@Resilient` dictionary are read whole too; a record that no
+  /// collection holds is read through the keys its type declares, so a lower key names it only
+  /// when no higher one could have been read there.
+  @Test(arguments: TestDecoder.allCases)
+  func entriesAreReadWholeAndOtherRecordsThroughTheirDeclaredKeys(decoder: TestDecoder) throws {
+    struct Room: Decodable {
+      let id: String
+      @Resilient var size: Int?
+    }
+    struct Listing: Decodable {
+      let id: String
+      @Resilient var price: Double?
+      @Resilient var host: Room?
+      @Resilient var rooms: [String: Room]
+    }
+    let json = """
+      {"uuid": "root-u", "id": "root", "price": "x",
+       "host": {"uuid": "h-u", "id": "h", "size": "x"},
+       "rooms": {"a": {"uuid": "a-u", "id": "a", "size": "x"}, "b": {"id": "b", "size": "x"}}}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["uuid", "id"])
+    _ = try decoder.decode(Listing.self, json: json, reportingTo: reporter)
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        // The root and `host` are read through the keys `Listing` and `Room` declare.
+        Named("price", "root", ""),
+        Named("host.size", "h", "host"),
+        // Entry values are read whole.
+        Named("rooms.a.size", "a-u", "rooms.a"),
+        Named("rooms.b.size", "b", "rooms.b"),
+      ])
+  }
+
+  /// The innermost record names an entry, not one further out: a room inside the first
+  /// listing, not the feed; a host with an identifier of its own, not its listing.
+  @Test(arguments: TestDecoder.allCases)
+  func theInnermostRecordNamesAnEntry(decoder: TestDecoder) throws {
+    struct Room: Decodable {
+      @Resilient var size: Int?
+    }
+    struct Host: Decodable {
+      let id: String?
+      @Resilient var name: String?
+    }
+    struct Listing: Decodable {
+      let id: Int?
+      @Resilient var rooms: [Room]
+      @Resilient var price: Double?
+      @Resilient var host: Host?
+      @Resilient var co: Host?
+    }
+    struct Feed: Decodable {
+      let feedID: String?
+      @Resilient var listings: [Listing]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    _ = try decoder.decode(
+      Feed.self,
+      json: """
+        {"feedID": "f1", "listings": [{"id": 1, "rooms": [{"size": "x"}]}, {"price": "bad"}]}
+        """, reportingTo: reporter)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("listings[0].rooms[0].size", "1", "listings[0]"),
+        Named("listings[1].price", "f1", ""),
+      ])
+    _ = try decoder.decode(
+      Feed.self,
+      json: """
+        {"listings": [{"id": 1, "host": {"id": "h1", "name": 3}, "co": {"name": 4}}]}
+        """, reportingTo: reporter)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("listings[0].host.name", "h1", "listings[0].host"),
+        Named("listings[0].co.name", "1", "listings[0]"),
+      ])
+  }
+
+  /// Identifiers are spelled as the data writes them: a negative integer is `-5`, not `-5.0`.
+  @Test(arguments: TestDecoder.allCases)
+  func numbersIdentifyAsTheDataWritesThem(decoder: TestDecoder) throws {
+    struct Item: Decodable {
+      @Resilient var stock: Int?
+    }
+    struct Items: Decodable {
+      @Resilient var items: [Item]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    _ = try decoder.decode(
+      Items.self,
+      json:
+        #"{"items": [{"id": -5, "stock": "x"}, {"id": 7, "stock": "x"}, {"id": 2.5, "stock": "x"}]}"#,
+      reportingTo: reporter)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(\.recordID) == ["-5", "7", "2.5"])
+  }
+
+  /// Clean data with a reporter that names records decodes every record once.
+  @Test func cleanRecordsAreDecodedOnce() throws {
+    final class Count: @unchecked Sendable {
+      var value = 0
+    }
+    struct Counted: Decodable {
+      @Resilient var price: Double?
+      init(from decoder: any Decoder) throws {
+        (decoder.userInfo[CodingUserInfoKey(rawValue: "count")!] as? Count)?.value += 1
+        _price = try decoder.container(keyedBy: NamedKey.self).decode(
+          Resilient<Double?>.self, forKey: NamedKey("price"))
+      }
+    }
+    struct Feed: Decodable {
+      @Resilient var listings: [Counted]
+    }
+    let count = Count()
+    let decoder = JSONDecoder()
+    decoder.userInfo = [
+      .resilientDecodingErrorReporter: ResilientDecodingErrorReporter(identifyingKeys: ["id"]),
+      CodingUserInfoKey(rawValue: "count")!: count,
+    ]
+    let json = #"{"listings": [{"id": 1, "price": 1}, {"id": 2}, {"id": 3, "price": 2.5}]}"#
+    _ = try decoder.decode(Feed.self, from: Data(json.utf8))
+    #expect(count.value == 3)
+  }
+
   /// The printed digest names records beside their node.
   @Test func thePrintedTreeNamesRecords() throws {
     let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])

@@ -53,8 +53,8 @@ import Testing
 
   @Test func aTrialDuringWhichNothingWasRaisedIsUsable() {
     let scope = ReportScope()
-    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == 1)
-    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == 2, "no skipping")
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == .usable(1))
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == .usable(2), "no skipping")
   }
 
   @Test(arguments: Raised.allCases)
@@ -67,7 +67,7 @@ import Testing
       }
       return 1
     }
-    #expect(value == nil, "a spoiled trial cannot be used")
+    #expect(value == .unusable, "a spoiled trial cannot be used")
     #expect(recorded(by: reporter) == [], "dropped")
     #expect(!ReportScope.takesAssertion(in: scope), "the trial ended")
     ReportScope.report(error("after"), at: [], to: reporter, in: scope)
@@ -76,55 +76,114 @@ import Testing
 
   @Test func aTrialThatCouldNotBeUsedSkipsTheNextTrialsOfItsTypeOnly() {
     let scope = ReportScope()
-    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == nil)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == .unusable)
     for skipped in 0..<ReportScope.trialsSkippedAfterFailure {
       var ran = false
       let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
         ran = true
         return 1
       }
-      #expect(value == nil && !ran, "skip \(skipped)")
+      #expect(value == .notRun && !ran, "skip \(skipped)")
       #expect(
-        ReportScope.trial(for: String.self, in: scope) { 2 } == 2,
+        ReportScope.trial(for: String.self, in: scope) { 2 } == .usable(2),
         "other types of values are not skipped")
     }
-    #expect(ReportScope.trial(for: Int.self, in: scope) { 3 } == 3, "trials resume")
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 3 } == .usable(3), "trials resume")
   }
 
   @Test func forgettingAFailedTrialStopsTheSkipping() {
     let scope = ReportScope()
-    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == nil)
-    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == nil, "skipped")
+    #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == .unusable)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == .notRun, "skipped")
     ReportScope.forgetFailedTrial(for: Int.self, in: scope)
-    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == 2)
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == .usable(2))
   }
 
-  @Test func aNestedTrialRestoresThatTheTrialAroundItWasSpoiled() {
+  /// A dictionary decoded during a trial is part of it: one failure anywhere makes the whole
+  /// trial unusable, and nothing after it is decoded for nothing.
+  @Test func aTrialInsideATrialIsPartOfIt() {
     let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
-    var inner: Int?
+    var inner: [TrialResult<Int>] = []
     let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
-      ReportScope.report(error("outer"), at: [], to: reporter, in: scope)
-      inner = ReportScope.trial(for: String.self, in: scope) { 1 }
-      return 2
+      inner.append(ReportScope.trial(for: String.self, in: scope) { 1 })
+      inner.append(
+        ReportScope.trial(for: String.self, in: scope) { () -> Int? in
+          ReportScope.report(error("inner"), at: [], to: reporter, in: scope)
+          return 2
+        })
+      var ranAfterTheFailure = false
+      inner.append(
+        ReportScope.trial(for: String.self, in: scope) { () -> Int? in
+          ranAfterTheFailure = true
+          return 3
+        })
+      #expect(!ranAfterTheFailure, "a trial known to be unusable decodes nothing more")
+      inner.append(ReportScope.trial(for: Double.self, in: scope) { Int?.none })
+      return 4
     }
-    #expect(inner == 1, "the inner trial saw nothing")
-    #expect(outer == nil, "the outer trial is still spoiled")
+    #expect(inner == [.usable(1), .spoilsTrialAround, .spoilsTrialAround, .spoilsTrialAround])
+    #expect(outer == .unusable)
+    #expect(recorded(by: reporter) == [])
+    #expect(
+      ReportScope.trial(for: String.self, in: scope) { 5 } == .usable(5),
+      "only the type of the trial that ran is skipped")
   }
 
-  @Test func aNestedTrialThatIsSpoiledLeavesTheTrialAroundItClean() {
+  @Test func aValueThatFailsInsideATrialMakesItUnusable() {
     let scope = ReportScope()
-    var inner: Int?
     let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
-      inner = ReportScope.trial(for: String.self, in: scope) { () -> Int? in
-        #expect(ReportScope.takesAssertion(in: scope))
+      #expect(ReportScope.trial(for: String.self, in: scope) { Int?.none } == .spoilsTrialAround)
+      return 1
+    }
+    #expect(outer == .unusable)
+  }
+
+  // MARK: Second decodes
+
+  /// Inside a second decode no trial runs, so that what fails deep in a document is decoded at
+  /// most twice; outside it, trials run again.
+  @Test func noTrialRunsInsideASecondDecode() {
+    let scope = ReportScope()
+    var ran = false
+    let value = ReportScope.decodingAgain(in: scope) { () -> TrialResult<Int> in
+      #expect(ReportScope.isDecodingAgain(scope))
+      return ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+        ran = true
         return 1
       }
-      return 2
     }
-    #expect(inner == nil)
-    // The inner dictionary decodes again, entry by entry, and raises it again then: that is
-    // what spoils the outer trial, not the dropped first raise.
-    #expect(outer == 2)
+    #expect(value == .notRun && !ran)
+    #expect(!ReportScope.isDecodingAgain(scope))
+    #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == .usable(2))
+  }
+
+  /// An array is decoded again whole only if no array inside it was since it began, never
+  /// during a trial, and at most `maximumNestedWholeArrays` deep.
+  @Test func anArrayIsDecodedAgainWholeOnlyIfNoneInsideItWas() {
+    let scope = ReportScope()
+    let before = ReportScope.wholeArraysDecoded
+    // An array inside this one is decoded again whole: this one may not be, since.
+    let inner = ReportScope.decodingArrayWhole(after: before, in: scope) { 1 }
+    #expect(inner == 1)
+    #expect(ReportScope.decodingArrayWhole(after: before, in: scope) { 2 } == nil)
+    let now = ReportScope.wholeArraysDecoded
+    #expect(now == before + 1)
+    #expect(ReportScope.decodingArrayWhole(after: now, in: scope) { 3 } == 3)
+    let duringATrial = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
+      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecoded, in: scope) { 4 }
+    }
+    #expect(duringATrial == .unusable, "nothing decoded again during a trial")
+    let withoutAScope = ReportScope.decodingArrayWhole(
+      after: ReportScope.wholeArraysDecoded, in: nil
+    ) { 5 }
+    #expect(withoutAScope == nil)
+    func nested(_ depth: Int) -> Int {
+      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecoded, in: scope) {
+        #expect(ReportScope.isDecodingAgain(scope))
+        return nested(depth + 1)
+      } ?? depth
+    }
+    #expect(nested(0) == ReportScope.maximumNestedWholeArrays)
   }
 
   // MARK: Holds
@@ -153,7 +212,7 @@ import Testing
       }
       #expect(names(inner) == ["b"])
       ReportScope.report(error("c"), at: [], to: reporter, in: scope)
-      ReportScope.passOn(inner?.reports ?? [], in: scope)
+      if let inner { ReportScope.passOn(inner, in: scope) }
     }
     #expect(names(outer) == ["a", "c", "b"])
     #expect(recorded(by: reporter) == [])
@@ -172,6 +231,47 @@ import Testing
     #expect(recorded(by: reporter) == ["after"])
   }
 
+  /// A bounded hold keeps as many reports in full as their reporter stores and counts the
+  /// others, which reach the reporter as errors past its maximum: the digest is the one
+  /// reporting them at once would give, and what is held does not grow with the failures.
+  @Test func aBoundedHoldKeepsWhatTheReporterStoresAndCountsTheRest() throws {
+    let scope = ReportScope()
+    let (few, many) = (
+      ResilientDecodingErrorReporter(maximumStoredErrors: 2),
+      ResilientDecodingErrorReporter(maximumStoredErrors: 3)
+    )
+    let (_, held) = ReportScope.holdingReports(in: scope) {
+      for name in ["a", "b", "c", "d"] {
+        ReportScope.report(error(name), at: [NamedKey(name)], to: few, in: scope)
+        ReportScope.report(error(name.uppercased()), at: [], to: many, in: scope)
+      }
+    }
+    let kept = try #require(held)
+    #expect(names(kept) == ["a", "A", "b", "B", "C"], "each reporter's own maximum")
+    #expect(kept.count == 8)
+    let (_, unbounded) = ReportScope.holdingReports(bounded: false, in: scope) {
+      ReportScope.passOn(kept, in: scope)
+    }
+    #expect(unbounded?.count == 8, "passed on into the hold around, counts included")
+    ReportScope.passOn(kept, in: scope)
+    let digest = try #require(few.flushReportedErrors())
+    #expect(names(digest.errors(includeUnknownNovelValueErrors: true)) == ["a", "b"])
+    #expect(digest.omittedErrorCount == 2)
+    #expect(digest.groups.map(\.count) == [1, 1, 1, 1], "each path its own pattern")
+    #expect(digest.groups.map(\.firstPath) == ["a", "b", "c", "d"])
+    #expect(try #require(many.flushReportedErrors()).omittedErrorCount == 1)
+  }
+
+  @Test func anUnboundedHoldKeepsEveryReport() {
+    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter(maximumStoredErrors: 1))
+    let (_, held) = ReportScope.holdingReports(bounded: false, in: scope) {
+      for name in ["a", "b", "c"] {
+        ReportScope.report(error(name), at: [], to: reporter, in: scope)
+      }
+    }
+    #expect(names(held) == ["a", "b", "c"])
+  }
+
   @Test func aTrialInsideAHoldDropsReportsInsteadOfHoldingThem() {
     let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
     let (_, held) = ReportScope.holdingReports(in: scope) {
@@ -179,7 +279,7 @@ import Testing
         ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
         return 1
       }
-      #expect(value == nil)
+      #expect(value == .unusable)
       ReportScope.report(error("held"), at: [], to: reporter, in: scope)
     }
     #expect(names(held) == ["held"])
@@ -194,7 +294,7 @@ import Testing
       ReportScope.trial(for: Int.self, in: nil) { () -> Int? in
         ran = true
         return 1
-      } == nil)
+      } == .notRun)
     #expect(!ran)
     let (value, held) = ReportScope.holdingReports(in: nil) { () -> Int in
       ReportScope.report(error("a"), at: [], to: reporter, in: nil)

@@ -52,31 +52,38 @@ extension ResilientValueSource {
     wrap: ([Keys.Key: Strategy.Element]) -> Value,
     unwrap: (CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
-    let decoded =
+    let trial: TrialResult<[String: Strategy.Element]> =
       Strategy.decodesLikePlainCodable
       ? ReportScope.trial(for: Strategy.self) {
         try? decodePlain([String: Strategy.Element].self)
-      } : nil
+      } : .notRun
     let values: [String: Strategy.Element]
     var failures: [(key: String, failure: CaughtFailure)] = []
-    var held = HeldDiagnostics()
-    if let decoded {
+    var held = HeldDiagnostics(bounded: false)
+    switch trial {
+    case .usable(let decoded):
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
       values = decoded
-    } else {
-      let (result, holding) = ReportScope.holdingReports {
-        Result { try decodePlain([String: CaughtValue<Strategy>].self) }
+    case .spoilsTrialAround:
+      // Part of a trial that cannot be used: nothing decoded here is kept.
+      return .init(absent, outcome: .keyNotFound)
+    case .unusable, .notRun:
+      // After a trial, a second decode: nothing inside it is decoded a third time.
+      let (result, holding) = ReportScope.holdingReports(bounded: false) {
+        if case .unusable = trial {
+          return ReportScope.decodingAgain { decodeEntries(Strategy.self, unwrap: unwrap) }
+        }
+        return decodeEntries(Strategy.self, unwrap: unwrap)
       }
       held = holding ?? held
-      // Consumed, so that the entries are changed in place (see `splitting(_:)`).
-      switch consume result {
+      switch result {
       case .success(let entries):
-        (values, failures) = Self.splitting(entries, unwrap: unwrap)
+        (values, failures) = entries
       case .failure(let error):
-        reportInKeyOrder(held: held.reports)
+        reportInKeyOrder(held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         ReportScope.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent, invalid: wrap([:]))
@@ -90,10 +97,10 @@ extension ResilientValueSource {
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
-      if !held.reports.isEmpty { reportInKeyOrder(held: held.reports) }
+      if held.count > 0 { reportInKeyOrder(held: held) }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    reportInKeyOrder(held: held.reports, failures: failures, rejected: rejected, dropped: dropped)
+    reportInKeyOrder(held: held, failures: failures, rejected: rejected, dropped: dropped)
     #if DEBUG
       var errors: [String: any Error] = [:]
       for (key, failure) in failures { errors[key] = failure.error }
@@ -105,6 +112,35 @@ extension ResilientValueSource {
     #else
       return .init(value, outcome: .decodedSuccessfully)
     #endif
+  }
+
+  /// The entries decoded one by one, each catching its own error: the values of those that
+  /// decoded and the failures of the others, by their keys as written. While the reporter names
+  /// records and the values may be records, each value names what failed inside it (see
+  /// ``IdentifiedElement``), and what names no record of its own is named by the record holding
+  /// the dictionary.
+  private func decodeEntries<Strategy: ResilientElementStrategy>(
+    _: Strategy.Type, unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+  ) -> Result<
+    (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]),
+    any Error
+  > {
+    guard let reporter = elementRecordReporter(Strategy.self) else {
+      let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
+      // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
+      switch consume result {
+      case .success(let entries): return .success(Self.splitting(entries, unwrap: unwrap))
+      case .failure(let error): return .failure(error)
+      }
+    }
+    let findEnclosingRecord = { enclosingRecord(for: reporter) }
+    return ReportScope.withEnclosingRecord(findEnclosingRecord) {
+      Result {
+        Self.splitting(
+          try decodePlain([String: CaughtValue<IdentifiedStrategy<Strategy>>].self),
+          unwrap: { $0.value.unsafelyUnwrapped })
+      }
+    }
   }
 
   /// The values of the entries that decoded, and the failures of the others, by their keys as
@@ -134,7 +170,7 @@ extension ResilientValueSource {
   /// of the values the decoder dropped for the same key (`dropped`), then the error its key
   /// was rejected with, all at the dictionary's path and the entry's key.
   private func reportInKeyOrder(
-    held: [HeldReport], failures: [(key: String, failure: CaughtFailure)] = [],
+    held: HeldDiagnostics, failures: [(key: String, failure: CaughtFailure)] = [],
     rejected: [String: any Error] = [:], dropped: [CaughtFailure] = []
   ) {
     let base = codingPath
