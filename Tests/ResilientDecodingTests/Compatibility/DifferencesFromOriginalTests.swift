@@ -41,6 +41,30 @@ import Testing
     #expect(fiftyOne?.description.hasPrefix("51 errors in 1 groups:\n") == true)
   }
 
+  private struct Optionals: Decodable {
+    @Resilient var values: [Int?]
+  }
+
+  /// A mistake in both libraries, asserted in DEBUG; where the original then drops failing
+  /// elements and `null`s, this library decodes as plain `Codable` does: never worse than it.
+  @Test func anArrayOfOptionalsDecodesAsPlainCodableDoes() throws {
+    let ((nulls, digest), messages) = try recordingAssertions {
+      try decode(Optionals.self, json: #"{"values": [1, null, 3]}"#)
+    }
+    #expect(nulls.values == [1, nil, 3])
+    #expect(digest == nil)
+    #expect(messages.count == expectedAssertionCount(1))
+    let (error, _) = recordingAssertions {
+      thrownError { try decode(Optionals.self, json: #"{"values": [1, "x", 3]}"#) }
+    }
+    assertSameDecodingError(
+      error,
+      thrownError {
+        struct Plain: Decodable { var values: [Int?] }
+        _ = try JSONDecoder().decode(Plain.self, from: Data(#"{"values": [1, "x", 3]}"#.utf8))
+      })
+  }
+
   @Test func aMissingEnumWithAFallbackIsReportedAsAMissingKey() throws {
     let (listing, digest) = try decode(Listing.self, json: "{}")
     #expect(listing.mood == .unknown)

@@ -203,6 +203,22 @@ final class ElementsAfterAFailureTests: XCTestCase {
     #endif
   }
 
+  func testAnElementThatNothingDecodesAfterAFailureIsSteppedOverWithASuperDecoder() throws {
+    // After a failure the decoder's generic `decode` refuses every type and stays: only a
+    // super-decoder moves past the failed element.
+    let quirks: TreeDecoder.Quirks = .refusesDecodablesAfterAFailure
+    var container = try TreeDecoder(["x", 1], quirks: quirks).unkeyedContainer()
+    assertError(thrownError { try container.decode(Int.self) }, is: .typeMismatch)
+    assertError(thrownError { try container.decode(Item.self) }, is: .typeMismatch)
+    XCTAssertEqual(container.currentIndex, 0, "the decoder stays on the failed element")
+
+    let decoded = try TreeDecoder.decode(
+      Numbers.self, from: ["values": [1, "x", 2, 3]], quirks: quirks)
+    XCTAssertEqual(decoded.value.values, [1, 2, 3])
+    assertReports(decoded.digest, [Report("values.Index 1", .typeMismatch)])
+    XCTAssertEqual(decoded.superDecoderCalls, ["values.Index 1"])
+  }
+
   func testLongArraysKeepEveryElementWithADecoderThatDoesNotCountThem() throws {
     // Without `count`, the elements' storage starts small and grows as they decode.
     let values: [Tree] = (0..<100).map { $0 % 7 == 3 ? "x" : .int($0) }

@@ -51,6 +51,11 @@ struct TreeDecoder: Decoder {
     /// for a NULL string).
     static let throwsOwnErrorsForPrimitives = Quirks(rawValue: 1 << 7)
 
+    /// Once an element of an unkeyed container failed, its generic `decode(_:)` refuses every
+    /// type and stays where it is: only `superDecoder()` (or `decodeNil()` on a `null`) moves
+    /// past an element then. The protocols allow it.
+    static let refusesDecodablesAfterAFailure = Quirks(rawValue: 1 << 8)
+
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
     /// test can tell exactly when the library needed one.
@@ -314,6 +319,8 @@ extension TreeDecoder {
     let decoder: TreeDecoder
     let elements: [Tree]
     private(set) var currentIndex = 0
+    /// Whether an element failed to decode (see ``Quirks/refusesDecodablesAfterAFailure``).
+    private var hasFailed = false
 
     init(decoder: TreeDecoder, elements: [Tree]) {
       self.decoder = decoder
@@ -334,7 +341,13 @@ extension TreeDecoder {
       }
       let element = decoder.child(elements[currentIndex], at: IndexKey(intValue: currentIndex))
       if decoder.quirks.contains(.movesPastFailedElements) { currentIndex += 1 }
-      let value = try read(element)
+      let value: T
+      do {
+        value = try read(element)
+      } catch {
+        hasFailed = true
+        throw error
+      }
       if !decoder.quirks.contains(.movesPastFailedElements) { currentIndex += 1 }
       return value
     }
@@ -362,6 +375,13 @@ extension TreeDecoder {
     mutating func decode(_: UInt32.Type) throws -> UInt32 { try next() }
     mutating func decode(_: UInt64.Type) throws -> UInt64 { try next() }
     mutating func decode<T: Decodable>(_: T.Type) throws -> T {
+      if decoder.quirks.contains(.refusesDecodablesAfterAFailure), hasFailed {
+        throw DecodingError.typeMismatch(
+          T.self,
+          DecodingError.Context(
+            codingPath: codingPath + [IndexKey(intValue: currentIndex)],
+            debugDescription: "Nothing decodes after a failure."))
+      }
       if decoder.quirks.contains(.refusesNullForDecodables), !isAtEnd,
         case .null = elements[currentIndex]
       {

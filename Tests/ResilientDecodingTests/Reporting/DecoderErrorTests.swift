@@ -34,6 +34,36 @@ import Testing
       ])
   }
 
+  /// A decoder that throws errors of its own type for every primitive it cannot read: a
+  /// `String` and the value of a default decoded through its own `init(from:)` are reported as
+  /// `dataCorrupted`, and grouped so.
+  @Test func aDecodersOwnErrorsForStringsAndDefaultsAreDataCorrupted() throws {
+    struct Labels: Decodable {
+      @Resilient var name: String?
+      @Resilient var names: [String]
+    }
+    let labels = try TreeDecoder.decode(
+      Labels.self, from: ["name": 5, "names": ["a", 6]], quirks: .throwsOwnErrorsForPrimitives)
+    #expect(labels.value.name == nil && labels.value.names == ["a"])
+    #expect(
+      reports(labels.digest) == [
+        Report("name", .dataCorrupted), Report("names.Index 1", .dataCorrupted),
+      ])
+    #expect(labels.digest?.groups.map(\.kind) == [.dataCorrupted, .dataCorrupted])
+
+    let zeros = try TreeDecoder.decode(
+      [ResilientZero<Int>].self, from: [1, "x"], quirks: .throwsOwnErrorsForPrimitives)
+    #expect(zeros.value.map(\.wrappedValue) == [1, 0])
+    #expect(reports(zeros.digest) == [Report("Index 1", .dataCorrupted)])
+    #expect(zeros.digest?.groups.map(\.kind) == [.dataCorrupted])
+    let underlying = try #require(zeros.digest?.entries.first?.error as? DecodingError)
+    guard case .dataCorrupted(let context) = underlying else {
+      Issue.record("\(underlying)")
+      return
+    }
+    #expect(context.underlyingError is TreeDecoder.PrimitiveError)
+  }
+
   struct Reading: Decodable {
     struct Unplugged: Error {}
 

@@ -262,6 +262,58 @@ import Testing
       ])
   }
 
+  /// A dictionary at the root has keys that spell integers at the root of its patterns: `*`.
+  @Test func aNumericKeyAtTheRootIsAWildcardWithoutADot() throws {
+    let (_, digest) = try decode(Resilient<[String: Int]>.self, json: #"{"9": "x", "b": "y"}"#)
+    #expect(try #require(digest).groups.map(\.pattern) == ["*", "b"])
+  }
+
+  /// Every group names the record of its first error, stored in full or only counted.
+  @Test func everyGroupNamesTheRecordOfItsFirstError() throws {
+    struct Priced: Decodable {
+      let id: Int
+      @Resilient var price: Double?
+    }
+    for maximum in [10, 0] {
+      let reporter = ResilientDecodingErrorReporter(
+        identifyingKeys: ["id"], maximumStoredErrors: maximum)
+      _ = try TestDecoder.json.decode(
+        Priced.self, json: #"{"id": 7, "price": "x"}"#, reportingTo: reporter)
+      let groups = try #require(reporter.flushReportedErrors()).groups
+      #expect(groups.map(\.firstRecordID) == ["7"], "maximum \(maximum)")
+    }
+  }
+
+  /// The summary of a large digest: a group at the root prints as `(root)`, a group's first
+  /// record as `(id 7)`, and one error more than the tree or the reporter holds is said.
+  @Test func theSummaryOfALargeDigestNamesTheRootRecordsAndWhatItLeavesOut() throws {
+    struct Priced: Decodable {
+      let id: Int
+      @Resilient var price: Double?
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    for _ in 0..<51 {
+      _ = try TestDecoder.json.decode(
+        Priced.self, json: #"{"id": 7, "price": "x"}"#, reportingTo: reporter)
+    }
+    let records = try #require(reporter.flushReportedErrors()).description
+    #expect(
+      records.hasPrefix(
+        "51 errors in 1 groups:\n  price: typeMismatch ×51, first at price (id 7)\n"))
+    #expect(records.hasSuffix("\n… and 1 more stored errors (see `entries`)"))
+
+    let bounded = ResilientDecodingErrorReporter(maximumStoredErrors: 50)
+    for _ in 0..<51 {
+      _ = try TestDecoder.json.decode(Resilient<Int?>.self, json: #""x""#, reportingTo: bounded)
+    }
+    let root = try #require(bounded.flushReportedErrors()).description
+    #expect(root.hasPrefix("51 errors in 1 groups:\n  (root): typeMismatch ×51, first at (root)\n"))
+    #expect(
+      root.hasSuffix(
+        "\n… and 1 more errors, counted in the groups but not stored: the reporter stores at "
+          + "most 50"))
+  }
+
   /// A reporter that stores fewer than 50 errors says how many the printed tree holds.
   @Test func aLargeDigestSaysHowManyErrorsItPrints() throws {
     struct Values: Decodable {

@@ -287,6 +287,29 @@ import Testing
       try #require(reporter.flushReportedErrors()).entries.map(\.recordID) == ["-5", "7", "2.5"])
   }
 
+  /// A decoder that decodes a value under a key with a decoder of its own, whose paths start
+  /// afresh (as GRDB does with JSON columns): a record inside is named at its full path.
+  @Test func recordsInsideValuesWhosePathsRestartAreNamedAtTheirFullPath() throws {
+    struct Item: Decodable {
+      let id: String
+      @Resilient var stock: Int?
+    }
+    struct Shop: Decodable {
+      @Resilient var byCode: [String: Item]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let decoder = TreeDecoder(
+      try Tree(json: #"{"byCode": {"a": {"id": "c-1", "stock": "x"}}}"#),
+      userInfo: [.resilientDecodingErrorReporter: reporter],
+      quirks: [.restartsPathsOfValuesForKeys, .refusesNestedContainersForKeys])
+    let shop = try Shop(from: decoder)
+    #expect(shop.byCode["a"]?.id == "c-1")
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("byCode.a.stock", "c-1", "byCode.a")
+      ])
+  }
+
   /// Clean data with a reporter that names records decodes every record once.
   @Test func cleanRecordsAreDecodedOnce() throws {
     final class Count: @unchecked Sendable {
