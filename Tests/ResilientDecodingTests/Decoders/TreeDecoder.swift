@@ -56,6 +56,11 @@ struct TreeDecoder: Decoder {
     /// past an element then. The protocols allow it.
     static let refusesDecodablesAfterAFailure = Quirks(rawValue: 1 << 8)
 
+    /// A single-value container's generic `decode(_:)` decodes the value with a decoder that
+    /// has no `userInfo`, as TOMLKit's does: whatever is decoded through one cannot find the
+    /// reporter.
+    static let singleValueContainersLoseUserInfo = Quirks(rawValue: 1 << 9)
+
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
     /// test can tell exactly when the library needed one.
@@ -432,7 +437,15 @@ extension TreeDecoder {
     func decode(_: UInt16.Type) throws -> UInt16 { try decoder.primitive() }
     func decode(_: UInt32.Type) throws -> UInt32 { try decoder.primitive() }
     func decode(_: UInt64.Type) throws -> UInt64 { try decoder.primitive() }
-    func decode<T: Decodable>(_: T.Type) throws -> T { try decoder.decodeValue() }
+    func decode<T: Decodable>(_: T.Type) throws -> T {
+      guard decoder.quirks.contains(.singleValueContainersLoseUserInfo) else {
+        return try decoder.decodeValue()
+      }
+      return try TreeDecoder(
+        decoder.value, codingPath: decoder.codingPath, quirks: decoder.quirks,
+        superDecoderCalls: decoder.superDecoderCalls
+      ).decodeValue()
+    }
   }
 
   /// The coding key of an array element, named as `JSONDecoder` names it: `Index 1`.

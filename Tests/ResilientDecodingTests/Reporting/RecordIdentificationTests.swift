@@ -310,6 +310,33 @@ import Testing
       ])
   }
 
+  /// With a decoder whose single-value containers lose the reporter (as TOMLKit's do), the
+  /// decode that reads each element whole cannot report: the first decode's reports stand,
+  /// with the records found without it.
+  @Test func reportsStandWhenTheDecodeThatNamesRecordsLosesThem() throws {
+    struct Host: Decodable {
+      @Resilient var name: String?
+    }
+    struct Listing: Decodable {
+      let id: Int
+      @Resilient var host: Host?
+      @Resilient var price: Double?
+    }
+    struct Feed: Decodable {
+      @Resilient var listings: [Listing]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let decoder = TreeDecoder(
+      try Tree(json: #"{"listings": [{"id": 1, "host": {"name": 2}, "price": "x"}]}"#),
+      userInfo: [.resilientDecodingErrorReporter: reporter],
+      quirks: .singleValueContainersLoseUserInfo)
+    _ = try Feed(from: decoder)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("listings[0].host.name", nil, nil), Named("listings[0].price", "1", "listings[0]"),
+      ])
+  }
+
   /// Clean data with a reporter that names records decodes every record once.
   @Test func cleanRecordsAreDecodedOnce() throws {
     final class Count: @unchecked Sendable {
