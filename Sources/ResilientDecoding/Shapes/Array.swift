@@ -245,7 +245,9 @@ extension ResilientValueSource {
     }
     if ReportScope.isDecodingAgain(scope) {
       // Decoded again from further out: the elements name their records as they decode.
-      guard let reporter = elementRecordReporter(Strategy.self) else {
+      // A missing value has no elements to name; asking for its reporter could need a
+      // super-decoder.
+      guard !isMissing, let reporter = elementRecordReporter(Strategy.self) else {
         return decodeElementsOnce(Strategy.self, running: run)
       }
       return decodeElementsNamingRecords(Strategy.self, reporter: reporter)

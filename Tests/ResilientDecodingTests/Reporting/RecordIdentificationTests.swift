@@ -337,6 +337,31 @@ import Testing
       ])
   }
 
+  /// A missing collection has nothing to name: while a reporter that names records exists,
+  /// decoding it asks for no super-decoder (which some decoders refuse or trap on), inside a
+  /// second decode or not, even in a record with no other key to find the reporter through.
+  @Test func aMissingCollectionAsksForNoSuperDecoder() throws {
+    struct Item: Decodable {
+      @Resilient var byCode: [String: Item]?
+      @Resilient var items: [Item]?
+    }
+    struct Shop: Decodable {
+      @Resilient var byCode: [String: Item]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    for json in [#"{}"#, #"{"byCode": {"a": {}, "b": 5}}"#] {
+      let calls = LockedList<String>()
+      // With "b", the dictionary's trial fails, and its entries decode a second time.
+      let decoder = TreeDecoder(
+        try Tree(json: json), userInfo: [.resilientDecodingErrorReporter: reporter],
+        quirks: .strict, superDecoderCalls: calls)
+      let shop = try Shop(from: decoder)
+      #expect(shop.byCode["a"].map { $0.byCode == nil && $0.items == nil } ?? true)
+      #expect(calls.elements == [], "\(json)")
+      _ = reporter.flushReportedErrors()
+    }
+  }
+
   /// Clean data with a reporter that names records decodes every record once.
   @Test func cleanRecordsAreDecodedOnce() throws {
     final class Count: @unchecked Sendable {

@@ -125,7 +125,9 @@ extension ResilientValueSource {
     (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]),
     any Error
   > {
-    guard let reporter = elementRecordReporter(Strategy.self) else {
+    // A missing value has no entries to name; asking for its reporter could need a
+    // super-decoder.
+    guard !isMissing, let reporter = elementRecordReporter(Strategy.self) else {
       let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
       switch consume result {
