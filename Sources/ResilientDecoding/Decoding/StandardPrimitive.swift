@@ -16,7 +16,7 @@
 /// The standard library's primitive types: the one list of them. Every function that decodes
 /// one switches over this enum, so the compiler checks that none is left out.
 @frozen @usableFromInline
-enum StandardPrimitive {
+internal enum _StandardPrimitive {
   case string, bool, double, float
   case int, int8, int16, int32, int64
   case uint, uint8, uint16, uint32, uint64
@@ -61,8 +61,8 @@ enum StandardPrimitive {
 
 /// Whether `T` is one of the standard library's primitive types.
 @inlinable
-func isStandardPrimitive<T>(_: T.Type) -> Bool {
-  StandardPrimitive(T.self) != nil
+func _isStandardPrimitive<T>(_: T.Type) -> Bool {
+  _StandardPrimitive(T.self) != nil
 }
 
 // MARK: - Decoding through the concrete overloads
@@ -70,48 +70,48 @@ func isStandardPrimitive<T>(_: T.Type) -> Bool {
 extension KeyedDecodingContainer {
   /// Decodes a value through the concrete overload for a primitive type, or the generic one.
   @inlinable
-  func decodeConcrete<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
-    guard let primitive = StandardPrimitive(T.self) else { return try decode(T.self, forKey: key) }
+  func _decodeConcrete<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+    guard let primitive = _StandardPrimitive(T.self) else { return try decode(T.self, forKey: key) }
     switch primitive {
-    case .string: return identical(try decode(String.self, forKey: key))
-    case .bool: return identical(try decode(Bool.self, forKey: key))
-    case .double: return identical(try decode(Double.self, forKey: key))
-    case .float: return identical(try decode(Float.self, forKey: key))
-    case .int: return identical(try decode(Int.self, forKey: key))
-    case .int8: return identical(try decode(Int8.self, forKey: key))
-    case .int16: return identical(try decode(Int16.self, forKey: key))
-    case .int32: return identical(try decode(Int32.self, forKey: key))
-    case .int64: return identical(try decode(Int64.self, forKey: key))
-    case .uint: return identical(try decode(UInt.self, forKey: key))
-    case .uint8: return identical(try decode(UInt8.self, forKey: key))
-    case .uint16: return identical(try decode(UInt16.self, forKey: key))
-    case .uint32: return identical(try decode(UInt32.self, forKey: key))
-    case .uint64: return identical(try decode(UInt64.self, forKey: key))
+    case .string: return _identical(try decode(String.self, forKey: key))
+    case .bool: return _identical(try decode(Bool.self, forKey: key))
+    case .double: return _identical(try decode(Double.self, forKey: key))
+    case .float: return _identical(try decode(Float.self, forKey: key))
+    case .int: return _identical(try decode(Int.self, forKey: key))
+    case .int8: return _identical(try decode(Int8.self, forKey: key))
+    case .int16: return _identical(try decode(Int16.self, forKey: key))
+    case .int32: return _identical(try decode(Int32.self, forKey: key))
+    case .int64: return _identical(try decode(Int64.self, forKey: key))
+    case .uint: return _identical(try decode(UInt.self, forKey: key))
+    case .uint8: return _identical(try decode(UInt8.self, forKey: key))
+    case .uint16: return _identical(try decode(UInt16.self, forKey: key))
+    case .uint32: return _identical(try decode(UInt32.self, forKey: key))
+    case .uint64: return _identical(try decode(UInt64.self, forKey: key))
     }
   }
 
   /// Decodes a value, or `nil` when the key is missing or the value is `null`, through the
   /// concrete overload for a primitive type, or the generic one.
   @inlinable
-  func decodeConcreteIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
-    guard let primitive = StandardPrimitive(T.self) else {
+  func _decodeConcreteIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
+    guard let primitive = _StandardPrimitive(T.self) else {
       return try decodeIfPresent(T.self, forKey: key)
     }
     switch primitive {
-    case .string: return identical(try decodeIfPresent(String.self, forKey: key))
-    case .bool: return identical(try decodeIfPresent(Bool.self, forKey: key))
-    case .double: return identical(try decodeIfPresent(Double.self, forKey: key))
-    case .float: return identical(try decodeIfPresent(Float.self, forKey: key))
-    case .int: return identical(try decodeIfPresent(Int.self, forKey: key))
-    case .int8: return identical(try decodeIfPresent(Int8.self, forKey: key))
-    case .int16: return identical(try decodeIfPresent(Int16.self, forKey: key))
-    case .int32: return identical(try decodeIfPresent(Int32.self, forKey: key))
-    case .int64: return identical(try decodeIfPresent(Int64.self, forKey: key))
-    case .uint: return identical(try decodeIfPresent(UInt.self, forKey: key))
-    case .uint8: return identical(try decodeIfPresent(UInt8.self, forKey: key))
-    case .uint16: return identical(try decodeIfPresent(UInt16.self, forKey: key))
-    case .uint32: return identical(try decodeIfPresent(UInt32.self, forKey: key))
-    case .uint64: return identical(try decodeIfPresent(UInt64.self, forKey: key))
+    case .string: return _identical(try decodeIfPresent(String.self, forKey: key))
+    case .bool: return _identical(try decodeIfPresent(Bool.self, forKey: key))
+    case .double: return _identical(try decodeIfPresent(Double.self, forKey: key))
+    case .float: return _identical(try decodeIfPresent(Float.self, forKey: key))
+    case .int: return _identical(try decodeIfPresent(Int.self, forKey: key))
+    case .int8: return _identical(try decodeIfPresent(Int8.self, forKey: key))
+    case .int16: return _identical(try decodeIfPresent(Int16.self, forKey: key))
+    case .int32: return _identical(try decodeIfPresent(Int32.self, forKey: key))
+    case .int64: return _identical(try decodeIfPresent(Int64.self, forKey: key))
+    case .uint: return _identical(try decodeIfPresent(UInt.self, forKey: key))
+    case .uint8: return _identical(try decodeIfPresent(UInt8.self, forKey: key))
+    case .uint16: return _identical(try decodeIfPresent(UInt16.self, forKey: key))
+    case .uint32: return _identical(try decodeIfPresent(UInt32.self, forKey: key))
+    case .uint64: return _identical(try decodeIfPresent(UInt64.self, forKey: key))
     }
   }
 }
@@ -119,50 +119,50 @@ extension KeyedDecodingContainer {
 /// Decodes the next element of an unkeyed container through the concrete overload for a
 /// primitive type, or the generic one.
 @inlinable
-func decodeConcrete<T: Decodable>(
+func _decodeConcrete<T: Decodable>(
   _: T.Type, from container: inout any UnkeyedDecodingContainer
 ) throws -> T {
-  guard let primitive = StandardPrimitive(T.self) else { return try container.decode(T.self) }
+  guard let primitive = _StandardPrimitive(T.self) else { return try container.decode(T.self) }
   switch primitive {
-  case .string: return identical(try container.decode(String.self))
-  case .bool: return identical(try container.decode(Bool.self))
-  case .double: return identical(try container.decode(Double.self))
-  case .float: return identical(try container.decode(Float.self))
-  case .int: return identical(try container.decode(Int.self))
-  case .int8: return identical(try container.decode(Int8.self))
-  case .int16: return identical(try container.decode(Int16.self))
-  case .int32: return identical(try container.decode(Int32.self))
-  case .int64: return identical(try container.decode(Int64.self))
-  case .uint: return identical(try container.decode(UInt.self))
-  case .uint8: return identical(try container.decode(UInt8.self))
-  case .uint16: return identical(try container.decode(UInt16.self))
-  case .uint32: return identical(try container.decode(UInt32.self))
-  case .uint64: return identical(try container.decode(UInt64.self))
+  case .string: return _identical(try container.decode(String.self))
+  case .bool: return _identical(try container.decode(Bool.self))
+  case .double: return _identical(try container.decode(Double.self))
+  case .float: return _identical(try container.decode(Float.self))
+  case .int: return _identical(try container.decode(Int.self))
+  case .int8: return _identical(try container.decode(Int8.self))
+  case .int16: return _identical(try container.decode(Int16.self))
+  case .int32: return _identical(try container.decode(Int32.self))
+  case .int64: return _identical(try container.decode(Int64.self))
+  case .uint: return _identical(try container.decode(UInt.self))
+  case .uint8: return _identical(try container.decode(UInt8.self))
+  case .uint16: return _identical(try container.decode(UInt16.self))
+  case .uint32: return _identical(try container.decode(UInt32.self))
+  case .uint64: return _identical(try container.decode(UInt64.self))
   }
 }
 
 /// Decodes the value of a single-value container through the concrete overload for a
 /// primitive type, or the generic one.
 @inlinable
-func decodeConcrete<T: Decodable>(
+func _decodeConcrete<T: Decodable>(
   _: T.Type, from container: any SingleValueDecodingContainer
 ) throws -> T {
-  guard let primitive = StandardPrimitive(T.self) else { return try container.decode(T.self) }
+  guard let primitive = _StandardPrimitive(T.self) else { return try container.decode(T.self) }
   switch primitive {
-  case .string: return identical(try container.decode(String.self))
-  case .bool: return identical(try container.decode(Bool.self))
-  case .double: return identical(try container.decode(Double.self))
-  case .float: return identical(try container.decode(Float.self))
-  case .int: return identical(try container.decode(Int.self))
-  case .int8: return identical(try container.decode(Int8.self))
-  case .int16: return identical(try container.decode(Int16.self))
-  case .int32: return identical(try container.decode(Int32.self))
-  case .int64: return identical(try container.decode(Int64.self))
-  case .uint: return identical(try container.decode(UInt.self))
-  case .uint8: return identical(try container.decode(UInt8.self))
-  case .uint16: return identical(try container.decode(UInt16.self))
-  case .uint32: return identical(try container.decode(UInt32.self))
-  case .uint64: return identical(try container.decode(UInt64.self))
+  case .string: return _identical(try container.decode(String.self))
+  case .bool: return _identical(try container.decode(Bool.self))
+  case .double: return _identical(try container.decode(Double.self))
+  case .float: return _identical(try container.decode(Float.self))
+  case .int: return _identical(try container.decode(Int.self))
+  case .int8: return _identical(try container.decode(Int8.self))
+  case .int16: return _identical(try container.decode(Int16.self))
+  case .int32: return _identical(try container.decode(Int32.self))
+  case .int64: return _identical(try container.decode(Int64.self))
+  case .uint: return _identical(try container.decode(UInt.self))
+  case .uint8: return _identical(try container.decode(UInt8.self))
+  case .uint16: return _identical(try container.decode(UInt16.self))
+  case .uint32: return _identical(try container.decode(UInt32.self))
+  case .uint64: return _identical(try container.decode(UInt64.self))
   }
 }
 
@@ -171,6 +171,6 @@ func decodeConcrete<T: Decodable>(
 /// Only called right after checking that `Target` is `Source`; `_identityCast` checks it again
 /// (a precondition that folds away once specialised) and reinterprets the value.
 @_transparent @usableFromInline
-func identical<Source, Target>(_ value: Source) -> Target {
+internal func _identical<Source, Target>(_ value: Source) -> Target {
   _identityCast(value, to: Target.self)
 }

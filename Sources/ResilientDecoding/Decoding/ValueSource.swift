@@ -4,12 +4,12 @@
 // are conveniences some decoders refuse or implement poorly (README: "Decoders").
 
 /// Where a resilient value is decoded from: a key of a keyed container (a `@Resilient`
-/// property) or a whole decoder (a top-level value, an element, a generic property).
+/// property, ``KeyedSite``) or a whole decoder (a top-level value, an element, a generic
+/// property, ``DecoderSite``). The sites are the failure API's: a value is reported where it
+/// is read from.
 ///
-/// Every resilient behaviour is written once against this protocol. The keyed source is the
-/// fast path: its methods are thin, inlinable forwards to the container, so the specialised
-/// overloads compile to the same calls plain `Codable` makes.
-protocol ResilientValueSource {
+/// Every resilient behaviour is written once against this protocol.
+protocol ResilientValueSource: FailureSite, _ValueSite {
   /// Whether the value is absent (a missing key). A decoder always has a value.
   var isMissing: Bool { get }
 
@@ -17,11 +17,11 @@ protocol ResilientValueSource {
   func decodeNil() throws -> Bool
 
   /// Decodes an element through a strategy.
-  func decode<Strategy: ResilientElementStrategy>(_ strategy: Strategy.Type) throws
+  func decode<Strategy: _ResilientElementStrategy>(_ strategy: Strategy.Type) throws
     -> Strategy.Element
 
   /// Decodes an element through a strategy, or returns `nil` if the value is missing or `null`.
-  func decodeIfPresent<Strategy: ResilientElementStrategy>(_ strategy: Strategy.Type) throws
+  func decodeIfPresent<Strategy: _ResilientElementStrategy>(_ strategy: Strategy.Type) throws
     -> Strategy.Element?
 
   /// Decodes a plain `Decodable` value.
@@ -35,35 +35,19 @@ protocol ResilientValueSource {
   /// chance (a whole decoder).
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>?
 
-  /// The coding path of the value: the container's own path and the key, or the decoder's.
-  var codingPath: [any CodingKey] { get }
-
-  /// The reporter registered in the decoder's `userInfo`, if any.
-  func findReporter() -> ResilientDecodingErrorReporter?
-
-  /// The record holding the value, if `reporter` names records and the record is known here.
-  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord?
 }
 
-/// A value stored under a key of a keyed container.
-struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
-  let container: KeyedDecodingContainer<Key>
-  let key: Key
-
-  init(container: KeyedDecodingContainer<Key>, key: Key) {
-    self.container = container
-    self.key = key
-  }
-
+/// A value stored under a key of a keyed container (a site declared by the failure API).
+extension KeyedSite: ResilientValueSource {
   var isMissing: Bool { !container.contains(key) }
 
   func decodeNil() throws -> Bool { try container.decodeNil(forKey: key) }
 
-  func decode<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
+  func decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
     try Strategy.decode(from: container, forKey: key)
   }
 
-  func decodeIfPresent<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws
+  func decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
     -> Strategy.Element?
   {
     try Strategy.decodeIfPresent(from: container, forKey: key)
@@ -80,27 +64,19 @@ struct KeyedValueSource<Key: CodingKey>: ResilientValueSource {
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? {
     Result { try container.decode(type, forKey: key) }
   }
-
-  var codingPath: [any CodingKey] { container.codingPath + [key] }
 }
 
-/// A value that a decoder holds on its own.
-struct DecoderSource: ResilientValueSource {
-  let decoder: any Decoder
-
-  init(decoder: any Decoder) {
-    self.decoder = decoder
-  }
-
+/// A value that a decoder holds on its own (a site declared by the failure API).
+extension DecoderSite: ResilientValueSource {
   var isMissing: Bool { false }
 
   func decodeNil() throws -> Bool { try decoder.singleValueContainer().decodeNil() }
 
-  func decode<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
+  func decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
     try Strategy.decode(from: decoder.singleValueContainer())
   }
 
-  func decodeIfPresent<Strategy: ResilientElementStrategy>(_: Strategy.Type) throws
+  func decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
     -> Strategy.Element?
   {
     let container = try decoder.singleValueContainer()
@@ -117,8 +93,6 @@ struct DecoderSource: ResilientValueSource {
 
   /// `nil`: a decoder that refuses its own unkeyed container holds no array.
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>? { nil }
-
-  var codingPath: [any CodingKey] { decoder.codingPath }
 }
 
 extension ResilientValueSource {
@@ -132,7 +106,7 @@ extension ResilientValueSource {
   ) -> Resilient<Value> {
     if isMissing { return .init(absent, outcome: .keyNotFound) }
     if (try? decodeNil()) == true { return .init(absent, outcome: .valueWasNil) }
-    report(error)
+    let error = Failures.report(error, at: self)
     return .init(invalid, outcome: .recoveredFrom(error, wasReported: true))
   }
 }

@@ -1,19 +1,14 @@
 // An array decoded whole, for decoders whose nested unkeyed container for a key is refused or
-// misread, as an array of values that catch their own errors (`CaughtValue`).
+// misread, as an array of values that catch their own errors (`_CaughtValue`).
 
 /// An array decoded whole: the elements that decoded and the failures, or the error that
 /// stopped it; and what to report if this way of decoding the array is kept.
-struct ArrayDecodedWhole<Element> {
+struct WholeArrayDecode<Element> {
   let result: Result<(elements: [Element], failures: [(index: Int, error: any Error)]), any Error>
 
   /// The failed elements' errors and what values inside them reported, held meanwhile, element
   /// by element in order, at the array's path.
-  let reports: CollectionReports<Int>
-
-  /// Reports what this way of decoding found.
-  func passOnReports() {
-    reports.passOn { $0 < $1 ? -1 : $0 == $1 ? 0 : 1 }
-  }
+  let reports: Failures.PendingReports
 }
 
 extension ResilientValueSource {
@@ -24,48 +19,43 @@ extension ResilientValueSource {
   /// `decode(_:forKey:)` (GRDB's JSON columns), or whose nested container misreads an array
   /// that `decode(_:forKey:)` reads right (XMLCoder's array of one struct). Nothing is reported
   /// yet: the caller passes the reports on, or drops them for another way of decoding the array.
-  func decodeArrayWhole<Strategy: ResilientElementStrategy>(
+  /// While the reporter names records and the elements may be records, each names what failed
+  /// inside it (see ``IdentifiedElement``).
+  func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type
-  ) -> ArrayDecodedWhole<Strategy.Element>? {
-    if let reporter = elementRecordReporter(Strategy.self) {
-      let findEnclosingRecord = { enclosingRecord(for: reporter) }
-      return ReportScope.withEnclosingRecord(findEnclosingRecord) {
-        decodeArrayWhole(IdentifiedStrategy<Strategy>.self)
-      }
-    }
-    let (decoded, held) = ReportScope.holdingReports {
-      decodeValueWhole([CaughtValue<Strategy>].self)
-    }
+  ) -> WholeArrayDecode<Strategy.Element>? {
+    let reporter = Strategy.elementsMayBeRecords ? Failures.recordReporter(at: self) : nil
+    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let decoded =
+      reporter == nil
+      ? decodeArrayWhole(_CaughtValue<Strategy>.self)
+      : decodeArrayWhole(_CaughtValue<IdentifiedStrategy<Strategy>>.self)
+    naming.end()
+    return decoded
+  }
+
+  /// The array decoded whole as values of `Value`, which catch their own errors.
+  private func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
+    _: _CaughtValue<Strategy>.Type
+  ) -> WholeArrayDecode<Strategy.Element>? {
+    let hold = Failures.Hold()
+    let decoded = decodeValueWhole([_CaughtValue<Strategy>].self)
+    let held = hold.end()
     guard let decoded else { return nil }
-    let base = codingPath
-    // A report at the array's own path comes first; one at a key that names no element, last.
-    var reports = CollectionReports(base: base, held: held) {
-      $0.map { $0.intValue ?? .max } ?? -1
-    }
+    var failures: [(index: Int, failure: CaughtFailure)] = []
     let result = decoded.map {
       values -> (elements: [Strategy.Element], failures: [(index: Int, error: any Error)]) in
       var elements: [Strategy.Element] = []
-      var failures: [(index: Int, error: any Error)] = []
       for (index, value) in values.enumerated() {
         if let element = value.value {
           elements.append(element)
         } else if let failure = value.failure {
-          failures.append((index, failure.error))
+          failures.append((index, failure))
         }
       }
-      return (elements, failures)
+      return (elements, failures.map { ($0.index, $0.failure.error) })
     }
-    if case .success(let values) = decoded, values.contains(where: { $0.failure != nil }),
-      let reporter = findReporter()
-    {
-      let enclosing = enclosingRecord(for: reporter)
-      for (index, value) in values.enumerated() {
-        guard let failure = value.failure else { continue }
-        reports.add(
-          failure.error, at: base + [ElementCodingKey(index: index)], to: reporter,
-          record: failure.record ?? enclosing)
-      }
-    }
-    return ArrayDecodedWhole(result: result, reports: reports)
+    let reports = Failures.reportsOfArrayDecodedWhole(at: self, held: held, failures: failures)
+    return WholeArrayDecode(result: result, reports: reports)
   }
 }

@@ -30,20 +30,20 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
   #if DEBUG
     /// What happened when this property was decoded (DEBUG only).
     @usableFromInline
-    var outcome: ResilientDecodingOutcome
+    internal var _outcome: ResilientDecodingOutcome
 
     /// What happened when this property was decoded (DEBUG builds only): `$property`.
     public var projectedValue: ProjectedValue {
-      ProjectedValue(outcome: outcome)
+      ProjectedValue(outcome: _outcome)
     }
   #endif
 
   /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
   @_transparent @usableFromInline
-  init(_ value: Provider.Value, outcome: RecordedOutcome) {
+  internal init(_ value: Provider.Value, outcome: _RecordedOutcome) {
     self.wrappedValue = value
     #if DEBUG
-      self.outcome = outcome
+      self._outcome = outcome
     #endif
   }
 
@@ -52,7 +52,7 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
   public init(wrappedValue: Provider.Value) {
     self.wrappedValue = wrappedValue
     #if DEBUG
-      self.outcome = .decodedSuccessfully
+      self._outcome = .decodedSuccessfully
     #endif
   }
 
@@ -60,7 +60,7 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
   /// element. `null` gives the default; a value that cannot be decoded gives the default and is
   /// reported.
   public init(from decoder: any Decoder) throws {
-    self = DecoderSource(decoder: decoder).decodeResilientDefault(Provider.self)
+    self.init(from: DecoderSite(decoder: decoder))
   }
 }
 

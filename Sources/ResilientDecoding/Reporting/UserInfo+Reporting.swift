@@ -60,13 +60,6 @@ extension Decoder {
   /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
   /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
   public func reportError(_ error: any Error) {
-    guard let reporter = resilientDecodingErrorReporter else { return }
-    ReportScope.report(error, at: codingPath, to: reporter)
-  }
-
-  /// The reporter registered in this decoder's `userInfo`, if any.
-  var resilientDecodingErrorReporter: ResilientDecodingErrorReporter? {
-    guard ResilientDecodingErrorReporter.anyExists else { return nil }
-    return userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
+    Failures.report(error, at: DecoderSite(decoder: self))
   }
 }

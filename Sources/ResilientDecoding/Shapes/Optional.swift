@@ -1,6 +1,7 @@
 // Optionals: `nil` when the key is missing or the value is `null`, neither of which is an
 // error; `nil` (or a raw-representable type's fallback) when the value cannot be decoded,
-// reported. README: "Optionals"; raw-representable optionals: "Raw-representable enums".
+// reported. Their ladder is in `Decoding/Recovery.swift`. README: "Optionals";
+// raw-representable optionals: "Raw-representable enums".
 
 // MARK: - Overloads
 
@@ -9,7 +10,9 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    decodeResilientOptional(PlainElement<T>.self, forKey: key, recoveringTo: NoFallback<T>.self)
+    let (value, outcome) = _decodeMaybeAbsent(
+      _KeyedValue(self, key), _PlainElement<T>.self, recovering: _NoFallback<T>.self)
+    return Resilient(value, outcome: outcome)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
@@ -18,7 +21,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: NoFallback<T>.self)
+    let (value, outcome) = _decodeMaybeAbsent(
+      _KeyedValue(self, key), _RawElement<T>.self, recovering: _NoFallback<T>.self)
+    return Resilient(value, outcome: outcome)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -27,94 +32,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: RawFallback<T>.self)
-  }
-}
-
-// MARK: - Behaviour
-
-extension KeyedDecodingContainer {
-  /// The behaviour of every resilient optional property: `nil` when missing or `null`, and
-  /// `recoveringTo` (reported) when the value cannot be decoded.
-  ///
-  /// The same behaviour as `ResilientValueSource.decodeResilientOptional`, written against the
-  /// container itself because this is the hottest path of the library. A value that decodes
-  /// costs one `decodeIfPresent`, as in plain `Codable`; only DEBUG, which evaluates the
-  /// outcome, asks again to tell a missing key from a `null`; a failure costs one call into the
-  /// library, which reports it. Transparent, like the overloads that call it, so that even
-  /// unoptimised it runs in the model's own `init(from:)`, where the types are known.
-  @_transparent @usableFromInline
-  func decodeResilientOptional<Strategy: ResilientElementStrategy, Fallback: FallbackValue>(
-    _ strategy: Strategy.Type,
-    forKey key: Key,
-    recoveringTo _: Fallback.Type
-  ) -> Resilient<Strategy.Element?> where Fallback.Value == Strategy.Element {
-    do {
-      if let value = try Strategy.decodeIfPresent(from: self, forKey: key) {
-        return .init(value, outcome: .decodedSuccessfully)
-      }
-      #if DEBUG
-        return .init(nil, outcome: contains(key) ? .valueWasNil : .keyNotFound)
-      #else
-        return .init(nil, outcome: .keyNotFound)
-      #endif
-    } catch {
-      let error = reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
-      return .init(Fallback.value, outcome: .recoveredFrom(error, wasReported: true))
-    }
-  }
-}
-
-// MARK: - Fallbacks
-
-/// What an optional property holds when its value cannot be decoded, named by a type so that
-/// the property needs no closure for it: `nil`, or a type's `decodingFallback`.
-@usableFromInline
-protocol FallbackValue {
-  associatedtype Value
-  static var value: Value? { get }
-}
-
-/// No fallback: `nil`.
-@usableFromInline
-enum NoFallback<Value>: FallbackValue {
-  @inlinable static var value: Value? { nil }
-}
-
-/// The fallback of a raw-representable type that has one.
-@usableFromInline
-enum RawFallback<Value: ResilientRawRepresentable>: FallbackValue
-where Value.DecodingFallback == Value {
-  @inlinable static var value: Value? { Value.decodingFallback }
-}
-
-/// The fallback of a ``ResilientDecodable`` type.
-@usableFromInline
-enum DecodableFallback<Value: ResilientDecodable>: FallbackValue {
-  @inlinable static var value: Value? { Value.decodingFallback }
-}
-
-extension ResilientValueSource {
-  /// The behaviour of every resilient optional, from any source: `nil` when missing or `null`,
-  /// and `recoveringTo` (reported) when the value cannot be decoded.
-  func decodeResilientOptional<Strategy: ResilientElementStrategy>(
-    _ strategy: Strategy.Type,
-    recoveringTo fallback: @autoclosure () -> Strategy.Element?
-  ) -> Resilient<Strategy.Element?> {
-    do {
-      if let value = try decodeIfPresent(strategy) {
-        return .init(value, outcome: .decodedSuccessfully)
-      }
-      #if DEBUG
-        return .init(nil, outcome: isMissing ? .keyNotFound : .valueWasNil)
-      #else
-        return .init(nil, outcome: .keyNotFound)
-      #endif
-    } catch {
-      let error = strategy.decodingError(error, at: codingPath)
-      report(error)
-      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
-    }
+    let (value, outcome) = _decodeMaybeAbsent(
+      _KeyedValue(self, key), _RawElement<T>.self, recovering: _RawFallback<T>.self)
+    return Resilient(value, outcome: outcome)
   }
 }
 
@@ -135,7 +55,8 @@ extension Optional: ResilientShape where Wrapped: Decodable {
     if let withFallback = Wrapped.self as? any ResilientDecodable.Type {
       return decodeOptionalWithFallback(withFallback, from: source) as? Resilient<Self>
     }
-    return source.decodeResilientOptional(PlainElement<Wrapped>.self, recoveringTo: nil)
+    return source.decodeMaybeAbsent(
+      _PlainElement<Wrapped>.self, recovering: _NoFallback<Wrapped>.self)
   }
 
   /// `[T]?`, `Set<T>?`, `[K: T]?`: the collection's own optional behaviour.
@@ -149,14 +70,14 @@ extension Optional: ResilientShape where Wrapped: Decodable {
   private static func decodeOptionalWithFallback<T: ResilientDecodable>(
     _: T.Type, from source: some ResilientValueSource
   ) -> Any {
-    source.decodeResilientOptional(PlainElement<T>.self, recoveringTo: T.decodingFallback)
+    source.decodeMaybeAbsent(_PlainElement<T>.self, recovering: _DecodableFallback<T>.self)
   }
 
   /// `E?`: `nil` or, when the value cannot be used, the fallback if the type has one.
   private static func decodeOptionalRawValue<T: ResilientRawRepresentable>(
     _: T.Type, from source: some ResilientValueSource
   ) -> Any {
-    source.decodeResilientOptional(RawElement<T>.self, recoveringTo: T.decodingFallback as? T)
+    source.decodeMaybeAbsent(_RawElement<T>.self, recovering: RunTimeRawFallback<T>.self)
   }
 }
 

@@ -45,7 +45,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {
-    decodeRecoveringToFallback(RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    let (value, outcome) = _decodeOrFallBack(
+      _KeyedValue(self, key), _RawElement<T>.self, fallback: T.decodingFallback)
+    return Resilient(value, outcome: outcome)
   }
 
   /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what
@@ -61,41 +63,6 @@ extension KeyedDecodingContainer {
   }
 }
 
-// MARK: - Behaviour
-
-extension KeyedDecodingContainer {
-  /// The behaviour of every non-optional property with a fallback: anything but a value that
-  /// decodes (a missing key and `null` included) gives the fallback, reported. A failure costs
-  /// one call into the library, which reports it.
-  @inlinable
-  func decodeRecoveringToFallback<Strategy: ResilientElementStrategy>(
-    _ strategy: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
-  ) -> Resilient<Strategy.Element> {
-    do {
-      return .init(try Strategy.decode(from: self, forKey: key), outcome: .decodedSuccessfully)
-    } catch {
-      let error = reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
-      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
-    }
-  }
-}
-
-extension ResilientValueSource {
-  /// The behaviour of every non-optional value with a fallback, from any source: anything but
-  /// a value that decodes (a missing key and `null` included) gives the fallback, reported.
-  func decodeRecoveringToFallback<Strategy: ResilientElementStrategy>(
-    _ strategy: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
-  ) -> Resilient<Strategy.Element> {
-    do {
-      return .init(try decode(strategy), outcome: .decodedSuccessfully)
-    } catch {
-      let error = strategy.decodingError(error, at: codingPath)
-      report(error)
-      return .init(fallback(), outcome: .recoveredFrom(error, wasReported: true))
-    }
-  }
-}
-
 // MARK: - Run-time dispatch
 
 extension ResilientValueSource {
@@ -103,6 +70,6 @@ extension ResilientValueSource {
   /// no resilient behaviour (`nil`).
   func decodeRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
     guard let fallback = T.decodingFallback as? T else { return nil }
-    return decodeRecoveringToFallback(RawElement<T>.self, fallback: fallback)
+    return decodeOrFallBack(_RawElement<T>.self, fallback: fallback)
   }
 }

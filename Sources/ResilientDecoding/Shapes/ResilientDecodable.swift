@@ -33,7 +33,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
-    decodeRecoveringToFallback(PlainElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    let (value, outcome) = _decodeOrFallBack(
+      _KeyedValue(self, key), _PlainElement<T>.self, fallback: T.decodingFallback)
+    return Resilient(value, outcome: outcome)
   }
 
   /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
@@ -42,8 +44,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    decodeResilientOptional(
-      PlainElement<T>.self, forKey: key, recoveringTo: DecodableFallback<T>.self)
+    let (value, outcome) = _decodeMaybeAbsent(
+      _KeyedValue(self, key), _PlainElement<T>.self, recovering: _DecodableFallback<T>.self)
+    return Resilient(value, outcome: outcome)
   }
 
   /// Decodes a `@Resilient` property of a raw-representable type that is also
@@ -52,7 +55,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T>.Type, forKey key: Key
   ) throws -> Resilient<T> where T.DecodingFallback == T {
-    decodeRecoveringToFallback(RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    let (value, outcome) = _decodeOrFallBack(
+      _KeyedValue(self, key), _RawElement<T>.self, fallback: T.decodingFallback)
+    return Resilient(value, outcome: outcome)
   }
 
   /// Decodes a `@Resilient` optional of a raw-representable type that is also
@@ -61,7 +66,9 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T?>.Type, forKey key: Key
   ) throws -> Resilient<T?> where T.DecodingFallback == T {
-    decodeResilientOptional(RawElement<T>.self, forKey: key, recoveringTo: RawFallback<T>.self)
+    let (value, outcome) = _decodeMaybeAbsent(
+      _KeyedValue(self, key), _RawElement<T>.self, recovering: _RawFallback<T>.self)
+    return Resilient(value, outcome: outcome)
   }
 }
 
@@ -70,6 +77,6 @@ extension KeyedDecodingContainer {
 extension ResilientValueSource {
   /// A ``ResilientDecodable`` `T` decodes as its overload does.
   func decodeValueWithFallback<T: ResilientDecodable>(_: T.Type) -> Any {
-    decodeRecoveringToFallback(PlainElement<T>.self, fallback: T.decodingFallback)
+    decodeOrFallBack(_PlainElement<T>.self, fallback: T.decodingFallback)
   }
 }

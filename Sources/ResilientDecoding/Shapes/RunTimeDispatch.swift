@@ -14,7 +14,7 @@ extension KeyedDecodingContainer {
   /// A type with no resilient behaviour decodes as if it were not wrapped (and asserts in
   /// DEBUG).
   public func decode<T: Decodable>(_: Resilient<T>.Type, forKey key: Key) throws -> Resilient<T> {
-    try KeyedValueSource(container: self, key: key).decodeResilientValue(of: T.self)
+    try KeyedSite(container: self, key: key).decodeResilientValue(of: T.self)
   }
 }
 

@@ -11,9 +11,7 @@ extension KeyedDecodingContainer {
     -> Resilient<Set<Element>>
   {
     .init(
-      elements: decodeResilientElements(
-        PlainElement<Element>.self, forKey: key,
-        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
+      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
   }
 
   /// Decodes a `@Resilient` optional set: like a resilient optional array, with duplicates
@@ -23,9 +21,7 @@ extension KeyedDecodingContainer {
     -> Resilient<Set<Element>?>
   {
     .init(
-      elements: decodeResilientElements(
-        PlainElement<Element>.self, forKey: key,
-        running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) }))
+      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
   }
 
   /// Decodes a `@Resilient` set of raw-representable values, omitting (and reporting) novel and
@@ -35,9 +31,7 @@ extension KeyedDecodingContainer {
     throws -> Resilient<Set<T>>
   {
     .init(
-      elements: decodeResilientElements(
-        RawElement<T>.self, forKey: key,
-        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
+      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
   }
 
   /// Decodes a `@Resilient` optional set of raw-representable values, omitting (and reporting)
@@ -47,28 +41,26 @@ extension KeyedDecodingContainer {
     throws -> Resilient<Set<T>?>
   {
     .init(
-      elements: decodeResilientElements(
-        RawElement<T>.self, forKey: key,
-        running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) }))
+      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
   }
 }
 
 extension Resilient {
   /// Wraps what decoding a set's elements gave, in the order they were decoded.
   @inlinable
-  init<Element>(elements decoded: DecodedElements<Element>) where Value == Set<Element> {
+  init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element> {
     self.init(Set(decoded.elements), outcome: decoded.outcome)
     #if DEBUG
-      cleanCollectionResults = decoded.cleanResults
+      _cleanCollectionResults = decoded.cleanResults
     #endif
   }
 
   /// Wraps what decoding an optional set's elements gave: `nil` when it was missing or `null`.
   @inlinable
-  init<Element>(elements decoded: DecodedElements<Element>) where Value == Set<Element>? {
+  init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element>? {
     self.init(decoded.isAbsent ? nil : Set(decoded.elements), outcome: decoded.outcome)
     #if DEBUG
-      cleanCollectionResults = decoded.cleanResults
+      _cleanCollectionResults = decoded.cleanResults
     #endif
   }
 }
@@ -95,15 +87,12 @@ extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable
   ) -> Resilient<Value>? {
     if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
       func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Resilient<Value> {
-        let decoded = source.decodeResilientElements(
-          RawElement<T>.self, running: { try RawElement<T>.decodeElements(from: &$0, into: &$1) })
+        let decoded = source.decodeResilientElements(_RawElement<T>.self)
         return .init(decoded, absent: absent, wrap: { Set<T>($0) as! Value })
       }
       return decodeRaw(raw)
     }
-    let decoded = source.decodeResilientElements(
-      PlainElement<Element>.self,
-      running: { try PlainElement<Element>.decodeElements(from: &$0, into: &$1) })
+    let decoded = source.decodeResilientElements(_PlainElement<Element>.self)
     return .init(decoded, absent: absent, wrap: { Set<Element>($0) as! Value })
   }
 }

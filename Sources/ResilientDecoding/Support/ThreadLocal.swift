@@ -17,12 +17,12 @@
 package final class ThreadLocal<Object: AnyObject>: Sendable {
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
     /// Whether this platform stores objects per thread.
-    package static var isSupported: Bool { true }
+    static var isSupported: Bool { true }
 
     private let key: pthread_key_t
 
     /// Creates an empty slot, in which each thread will find its own object.
-    package init() {
+    init() {
       var key = pthread_key_t()
       pthread_key_create(&key) { object in releaseThreadObject(object) }
       self.key = key
@@ -35,13 +35,13 @@ package final class ThreadLocal<Object: AnyObject>: Sendable {
     }
 
     /// The calling thread's object, if it has made one.
-    package var existingObject: Object? {
+    var existingObject: Object? {
       guard let pointer = pthread_getspecific(key) else { return nil }
       return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// The calling thread's object, made with `make` if the thread has none yet.
-    package func object(makingWith make: () -> Object) -> Object? {
+    func object(makingWith make: () -> Object) -> Object? {
       if let object = existingObject { return object }
       let object = make()
       pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
@@ -49,16 +49,16 @@ package final class ThreadLocal<Object: AnyObject>: Sendable {
     }
   #else
     /// Whether this platform stores objects per thread.
-    package static var isSupported: Bool { false }
+    static var isSupported: Bool { false }
 
     /// Creates a slot that stores nothing.
-    package init() {}
+    init() {}
 
     /// Always `nil`: there is no thread-local storage here.
-    package var existingObject: Object? { nil }
+    var existingObject: Object? { nil }
 
     /// Always `nil`: there is no thread-local storage here.
-    package func object(makingWith make: () -> Object) -> Object? { nil }
+    func object(makingWith make: () -> Object) -> Object? { nil }
   #endif
 }
 

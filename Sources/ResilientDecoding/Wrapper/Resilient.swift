@@ -26,7 +26,7 @@ public struct Resilient<Value: Decodable>: Decodable {
   #if DEBUG
     /// What happened when this property was decoded (DEBUG only).
     @usableFromInline
-    let outcome: ResilientDecodingOutcome
+    internal let _outcome: ResilientDecodingOutcome
 
     /// For a collection that decoded without a failure, its results, built when first read:
     /// an `ArrayDecodingError` of an array or a set (a set's elements in the order they were
@@ -34,7 +34,7 @@ public struct Resilient<Value: Decodable>: Decodable {
     /// their keys as written). `nil` for any other value, and for a collection made in code
     /// (DEBUG only).
     @usableFromInline
-    var cleanCollectionResults: (any Error)?
+    internal var _cleanCollectionResults: (any Error)?
 
     /// Diagnostics about how this property was decoded (DEBUG builds only): `$property`.
     ///
@@ -42,21 +42,21 @@ public struct Resilient<Value: Decodable>: Decodable {
     /// property wrapper's projection in its main declaration only.
     public var projectedValue: ProjectedValue {
       ProjectedValue(
-        outcome: outcome, value: wrappedValue, cleanCollectionResults: cleanCollectionResults)
+        outcome: _outcome, value: wrappedValue, cleanCollectionResults: _cleanCollectionResults)
     }
 
   #endif
 
   /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
   ///
-  /// Release builds record nothing: their `RecordedOutcome` is empty, so `outcome` costs no
+  /// Release builds record nothing: their `_RecordedOutcome` is empty, so `outcome` costs no
   /// more than the expression that names it, and no closure.
   @_transparent @usableFromInline
-  init(_ value: Value, outcome: RecordedOutcome) {
+  internal init(_ value: Value, outcome: _RecordedOutcome) {
     self.wrappedValue = value
     #if DEBUG
-      self.outcome = outcome
-      self.cleanCollectionResults = nil
+      self._outcome = outcome
+      self._cleanCollectionResults = nil
     #endif
   }
 
@@ -71,8 +71,8 @@ public struct Resilient<Value: Decodable>: Decodable {
   public init(wrappedValue: Value) {
     self.wrappedValue = wrappedValue
     #if DEBUG
-      self.outcome = .decodedSuccessfully
-      self.cleanCollectionResults = nil
+      self._outcome = .decodedSuccessfully
+      self._cleanCollectionResults = nil
     #endif
   }
 
@@ -81,8 +81,8 @@ public struct Resilient<Value: Decodable>: Decodable {
   public init(_ value: Value) {
     self.wrappedValue = value
     #if DEBUG
-      self.outcome = .decodedSuccessfully
-      self.cleanCollectionResults = nil
+      self._outcome = .decodedSuccessfully
+      self._cleanCollectionResults = nil
     #endif
   }
 
@@ -94,7 +94,7 @@ public struct Resilient<Value: Decodable>: Decodable {
   /// properties. A `Value` with no resilient behaviour is decoded as if it were not wrapped
   /// (and, in DEBUG, triggers an assertion that says what to write instead).
   public init(from decoder: any Decoder) throws {
-    self = try DecoderSource(decoder: decoder).decodeResilientValue(of: Value.self)
+    self = try DecoderSite(decoder: decoder).decodeResilientValue(of: Value.self)
   }
 }
 
@@ -103,18 +103,20 @@ public struct Resilient<Value: Decodable>: Decodable {
 #if DEBUG
   /// What a wrapper records about its decoding: the outcome `$property.outcome` shows.
   @usableFromInline
-  typealias RecordedOutcome = ResilientDecodingOutcome
+  internal typealias _RecordedOutcome = ResilientDecodingOutcome
 #else
   /// What a wrapper would record in DEBUG: nothing, in release builds, so that a `Resilient` is
   /// the size of its value. The code that decodes names the outcome all the same, with the
   /// names of DEBUG's ``ResilientDecodingOutcome``.
   @frozen @usableFromInline
-  struct RecordedOutcome {
-    @inlinable init() {}
-    @inlinable static var decodedSuccessfully: Self { Self() }
-    @inlinable static var keyNotFound: Self { Self() }
-    @inlinable static var valueWasNil: Self { Self() }
-    @inlinable static func recoveredFrom(_: any Error, wasReported _: Bool) -> Self { Self() }
+  internal struct _RecordedOutcome {
+    @inlinable internal init() {}
+    @inlinable internal static var decodedSuccessfully: Self { Self() }
+    @inlinable internal static var keyNotFound: Self { Self() }
+    @inlinable internal static var valueWasNil: Self { Self() }
+    @inlinable internal static func recoveredFrom(_: any Error, wasReported _: Bool) -> Self {
+      Self()
+    }
   }
 #endif
 

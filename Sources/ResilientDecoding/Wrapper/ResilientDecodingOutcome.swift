@@ -22,7 +22,6 @@ import Foundation
 
   extension ResilientDecodingOutcome {
     /// The error recovered from, if any.
-    @usableFromInline
     var error: (any Error)? {
       switch self {
       case .decodedSuccessfully, .keyNotFound, .valueWasNil:
@@ -78,7 +77,7 @@ import Foundation
 
       /// Creates the results of a collection from the elements that decoded and the errors of
       /// those that failed, each at its position among all results.
-      package init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+      init(elements: [Element], failures: [(index: Int, error: any Error)]) {
         self.elements = elements
         self.failures = failures
       }

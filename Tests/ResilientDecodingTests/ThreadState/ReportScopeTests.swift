@@ -26,7 +26,7 @@ import Testing
 
   /// The names of held reports, in order; none for no hold.
   private func names(_ held: HeldDiagnostics?) -> [String] {
-    names(held?.reports.map(\.error) ?? [])
+    names(held?.reportsForTesting.map(\.errorForTesting) ?? [])
   }
 
   /// The names of what `reporter` recorded since its last flush.
@@ -43,41 +43,41 @@ import Testing
   // MARK: Reports
 
   @Test func aReportOutsideTrialsAndHoldsIsRecordedAtOnce() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     ReportScope.report(error("a"), at: [], to: reporter, in: scope)
     #expect(recorded(by: reporter) == ["a"])
-    #expect(!ReportScope.takesAssertion(in: scope), "an assertion is raised")
+    #expect(!ReportScope.takesAssertionForTesting(in: scope), "an assertion is raised")
   }
 
   // MARK: Trials
 
   @Test func aTrialDuringWhichNothingWasRaisedIsUsable() {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == .usable(1))
     #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == .usable(2), "no skipping")
   }
 
   @Test(arguments: Raised.allCases)
   func anythingRaisedDuringATrialSpoilsItAndIsDropped(_ raised: Raised) {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
       switch raised {
       case .report: ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
-      case .assertion: #expect(ReportScope.takesAssertion(in: scope), "taken over")
+      case .assertion: #expect(ReportScope.takesAssertionForTesting(in: scope), "taken over")
       }
       return 1
     }
     #expect(value == .unusable, "a spoiled trial cannot be used")
     #expect(recorded(by: reporter) == [], "dropped")
-    #expect(!ReportScope.takesAssertion(in: scope), "the trial ended")
+    #expect(!ReportScope.takesAssertionForTesting(in: scope), "the trial ended")
     ReportScope.report(error("after"), at: [], to: reporter, in: scope)
     #expect(recorded(by: reporter) == ["after"])
   }
 
   @Test func aTrialThatCouldNotBeUsedSkipsTheNextTrialsOfItsTypeOnly() {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == .unusable)
-    for skipped in 0..<ReportScope.trialsSkippedAfterFailure {
+    for skipped in 0..<ReportScope.trialsSkippedAfterFailureForTesting {
       var ran = false
       let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
         ran = true
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func forgettingAFailedTrialStopsTheSkipping() {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     #expect(ReportScope.trial(for: Int.self, in: scope) { Int?.none } == .unusable)
     #expect(ReportScope.trial(for: Int.self, in: scope) { 1 } == .notRun, "skipped")
     ReportScope.forgetFailedTrial(for: Int.self, in: scope)
@@ -102,7 +102,7 @@ import Testing
   /// A dictionary decoded during a trial is part of it: one failure anywhere makes the whole
   /// trial unusable, and nothing after it is decoded for nothing.
   @Test func aTrialInsideATrialIsPartOfIt() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     var inner: [TrialResult<Int>] = []
     let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
       inner.append(ReportScope.trial(for: String.self, in: scope) { 1 })
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func aValueThatFailsInsideATrialMakesItUnusable() {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     let outer = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
       #expect(ReportScope.trial(for: String.self, in: scope) { Int?.none } == .spoilsTrialAround)
       return 1
@@ -143,56 +143,58 @@ import Testing
   /// Inside a second decode no trial runs, so that what fails deep in a document is decoded at
   /// most twice; outside it, trials run again.
   @Test func noTrialRunsInsideASecondDecode() {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     var ran = false
     let value = ReportScope.decodingAgain(in: scope) { () -> TrialResult<Int> in
-      #expect(ReportScope.isDecodingAgain(scope))
+      #expect(ReportScope.isDecodingAgain(in: scope))
       return ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
         ran = true
         return 1
       }
     }
     #expect(value == .notRun && !ran)
-    #expect(!ReportScope.isDecodingAgain(scope))
+    #expect(!ReportScope.isDecodingAgain(in: scope))
     #expect(ReportScope.trial(for: Int.self, in: scope) { 2 } == .usable(2))
   }
 
   /// An array is decoded again whole only if no array inside it was since it began, never
   /// during a trial, and at most `maximumNestedWholeArrays` deep.
   @Test func anArrayIsDecodedAgainWholeOnlyIfNoneInsideItWas() {
-    let scope = ReportScope()
-    let before = ReportScope.wholeArraysDecoded
+    let scope = ReportScope.makeForTesting()
+    let before = ReportScope.wholeArraysDecodedForTesting
     // An array inside this one is decoded again whole: this one may not be, since.
     let inner = ReportScope.decodingArrayWhole(after: before, in: scope) { 1 }
     #expect(inner == 1)
     #expect(ReportScope.decodingArrayWhole(after: before, in: scope) { 2 } == nil)
-    let now = ReportScope.wholeArraysDecoded
+    let now = ReportScope.wholeArraysDecodedForTesting
     #expect(now == before + 1)
     #expect(ReportScope.decodingArrayWhole(after: now, in: scope) { 3 } == 3)
     let duringATrial = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
-      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecoded, in: scope) { 4 }
+      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecodedForTesting, in: scope) {
+        4
+      }
     }
     #expect(duringATrial == .unusable, "nothing decoded again during a trial")
     let withoutAScope = ReportScope.decodingArrayWhole(
-      after: ReportScope.wholeArraysDecoded, in: nil
+      after: ReportScope.wholeArraysDecodedForTesting, in: nil
     ) { 5 }
     #expect(withoutAScope == nil)
     func nested(_ depth: Int) -> Int {
-      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecoded, in: scope) {
-        #expect(ReportScope.isDecodingAgain(scope))
+      ReportScope.decodingArrayWhole(after: ReportScope.wholeArraysDecodedForTesting, in: scope) {
+        #expect(ReportScope.isDecodingAgain(in: scope))
         return nested(depth + 1)
       } ?? depth
     }
-    #expect(nested(0) == ReportScope.maximumNestedWholeArrays)
+    #expect(nested(0) == ReportScope.maximumNestedWholeArraysForTesting)
   }
 
   // MARK: Holds
 
   @Test func aHoldKeepsReportsInTheOrderTheyWereMadeAndAssertionsNever() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     let (value, held) = ReportScope.holdingReports(in: scope) { () -> Int in
       ReportScope.report(error("a"), at: [], to: reporter, in: scope)
-      #expect(!ReportScope.takesAssertion(in: scope), "assertions are raised")
+      #expect(!ReportScope.takesAssertionForTesting(in: scope), "assertions are raised")
       ReportScope.report(error("b"), at: [], to: reporter, in: scope)
       return 1
     }
@@ -204,7 +206,7 @@ import Testing
   }
 
   @Test func nestedHoldsKeepTheirOwnReportsAndPassingOnGoesToTheHoldAround() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     let (_, outer) = ReportScope.holdingReports(in: scope) {
       ReportScope.report(error("a"), at: [], to: reporter, in: scope)
       let (_, inner) = ReportScope.holdingReports(in: scope) {
@@ -212,7 +214,7 @@ import Testing
       }
       #expect(names(inner) == ["b"])
       ReportScope.report(error("c"), at: [], to: reporter, in: scope)
-      if let inner { ReportScope.passOn(inner, in: scope) }
+      if let inner { ReportScope.passOnForTesting(inner, in: scope) }
     }
     #expect(names(outer) == ["a", "c", "b"])
     #expect(recorded(by: reporter) == [])
@@ -220,7 +222,7 @@ import Testing
 
   @Test func aHoldThatThrowsEndsAndHoldsNothingMore() {
     struct Stop: Error {}
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     #expect(throws: Stop.self) {
       try ReportScope.holdingReports(in: scope) {
         ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
@@ -235,7 +237,7 @@ import Testing
   /// others, which reach the reporter as errors past its maximum: the digest is the one
   /// reporting them at once would give, and what is held does not grow with the failures.
   @Test func aBoundedHoldKeepsWhatTheReporterStoresAndCountsTheRest() throws {
-    let scope = ReportScope()
+    let scope = ReportScope.makeForTesting()
     let (few, many) = (
       ResilientDecodingErrorReporter(maximumStoredErrors: 2),
       ResilientDecodingErrorReporter(maximumStoredErrors: 3)
@@ -248,12 +250,12 @@ import Testing
     }
     let kept = try #require(held)
     #expect(names(kept) == ["a", "A", "b", "B", "C"], "each reporter's own maximum")
-    #expect(kept.count == 8)
+    #expect(kept.countForTesting == 8)
     let (_, unbounded) = ReportScope.holdingReports(bounded: false, in: scope) {
-      ReportScope.passOn(kept, in: scope)
+      ReportScope.passOnForTesting(kept, in: scope)
     }
-    #expect(unbounded?.count == 8, "passed on into the hold around, counts included")
-    ReportScope.passOn(kept, in: scope)
+    #expect(unbounded?.countForTesting == 8, "passed on into the hold around, counts included")
+    ReportScope.passOnForTesting(kept, in: scope)
     let digest = try #require(few.flushReportedErrors())
     #expect(names(digest.errors(includeUnknownNovelValueErrors: true)) == ["a", "b"])
     #expect(digest.omittedErrorCount == 2)
@@ -263,7 +265,9 @@ import Testing
   }
 
   @Test func anUnboundedHoldKeepsEveryReport() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter(maximumStoredErrors: 1))
+    let (scope, reporter) = (
+      ReportScope.makeForTesting(), ResilientDecodingErrorReporter(maximumStoredErrors: 1)
+    )
     let (_, held) = ReportScope.holdingReports(bounded: false, in: scope) {
       for name in ["a", "b", "c"] {
         ReportScope.report(error(name), at: [], to: reporter, in: scope)
@@ -273,7 +277,7 @@ import Testing
   }
 
   @Test func aTrialInsideAHoldDropsReportsInsteadOfHoldingThem() {
-    let (scope, reporter) = (ReportScope(), ResilientDecodingErrorReporter())
+    let (scope, reporter) = (ReportScope.makeForTesting(), ResilientDecodingErrorReporter())
     let (_, held) = ReportScope.holdingReports(in: scope) {
       let value = ReportScope.trial(for: Int.self, in: scope) { () -> Int? in
         ReportScope.report(error("dropped"), at: [], to: reporter, in: scope)
@@ -303,15 +307,15 @@ import Testing
     #expect(value == 1)
     #expect(held == nil)
     #expect(recorded(by: reporter) == ["a"])
-    #expect(!ReportScope.takesAssertion(in: nil))
+    #expect(!ReportScope.takesAssertionForTesting(in: nil))
     ReportScope.forgetFailedTrial(for: Int.self, in: nil)
   }
 
   // MARK: Threads
 
   @Test func thisPlatformHasThreadLocalStorageAndHoldsReports() {
-    #expect(ThreadLocal<ReportScope>.isSupported)
-    #expect(ReportScope.canHoldReports)
+    #expect(ThreadLocal<ReportScope>.isSupportedForTesting)
+    #expect(ReportScope.canHoldReportsForTesting)
   }
 
   @Test func eachThreadHasAScopeOfItsOwnMadeOnFirstUse() throws {
@@ -319,8 +323,9 @@ import Testing
     let scopes = LockedList<KeptScope>()
     for _ in 0..<2 {
       try runOnNewThread {
-        guard ReportScope.existing == nil, let scope = ReportScope.current else { return }
-        if ReportScope.current === scope, ReportScope.existing === scope {
+        guard ReportScope.existingForTesting == nil, let scope = ReportScope.currentForTesting
+        else { return }
+        if ReportScope.currentForTesting === scope, ReportScope.existingForTesting === scope {
           scopes.append(KeptScope(scope))
         }
       }
@@ -331,21 +336,21 @@ import Testing
   }
 
   @Test func aThreadsObjectIsReleasedWhenTheThreadExits() throws {
-    let slot = ThreadLocal<Probe>()
+    let slot = ThreadLocal<Probe>.makeForTesting()
     let released = LockedList<String>()
     try runOnNewThread {
-      _ = slot.object { Probe(name: "first", released: released) }
-      _ = slot.object { Probe(name: "second", released: released) }
+      _ = slot.objectForTesting { Probe(name: "first", released: released) }
+      _ = slot.objectForTesting { Probe(name: "second", released: released) }
       #expect(released.elements.isEmpty, "alive while its thread runs, and made only once")
     }
     #expect(released.elements == ["first"])
-    #expect(slot.existingObject == nil, "this thread has none")
+    #expect(slot.existingObjectForTesting == nil, "this thread has none")
   }
 
   @Test func aThreadsScopeIsReleasedWhenTheThreadExits() throws {
     let scope = LockedList<WeakScope>()
     try runOnNewThread {
-      if let current = ReportScope.current { scope.append(WeakScope(current)) }
+      if let current = ReportScope.currentForTesting { scope.append(WeakScope(current)) }
     }
     #expect(scope.elements.count == 1)
     #expect(scope.elements.first?.scope == nil)

@@ -16,8 +16,8 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    decodeResilientDictionary(
-      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+    _decodeResilientDictionary(
+      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -27,8 +27,8 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    decodeResilientDictionary(
-      PlainElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
+    _decodeResilientDictionary(
+      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -41,8 +41,8 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
-    decodeResilientDictionary(
-      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+    _decodeResilientDictionary(
+      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -54,98 +54,8 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    decodeResilientDictionary(
-      RawElement<V>.self, keys: ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
+    _decodeResilientDictionary(
+      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
-}
-
-// MARK: - Key conversion
-
-/// Dictionary keys converted to `Key`: an entry whose key does not convert, or converts to a
-/// key already taken by an entry before it in key order, is rejected with its own error.
-@available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
-@usableFromInline
-enum ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: DictionaryKeyConversion {
-  @usableFromInline
-  static func convert<Element>(
-    _ entries: [String: Element], codingPath: () -> [any CodingKey]
-  ) -> (entries: [Key: Element], rejected: [String: any Error]) {
-    var converted: [Key: Element] = [:]
-    converted.reserveCapacity(entries.count)
-    var rejected: [String: any Error] = [:]
-    var basePath: [any CodingKey]?
-    // Key order decides which of two keys that convert to the same `Key` is kept, so that the
-    // result does not depend on the order the decoder hands entries over in.
-    for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
-      let codingKey = AnyCodingKey(string)
-      let key = Key(codingKey: codingKey)
-      if let key, converted[key] == nil {
-        converted[key] = value
-        continue
-      }
-      let base = basePath ?? codingPath()
-      basePath = base
-      let path = base + [codingKey]
-      rejected[string] =
-        key == nil
-        ? unconvertibleKeyError(Key.self, key: codingKey, codingPath: path)
-        : duplicateKeyError(Key.self, key: codingKey, codingPath: path)
-    }
-    return (converted, rejected)
-  }
-}
-
-// MARK: - Errors of keys
-
-/// The error for a dictionary key that does not convert to the key type: an
-/// ``UnknownNovelValueError`` carrying the raw value if that type is a non-frozen
-/// ``ResilientRawRepresentable`` and the key spells one of its raw values, a
-/// `DecodingError.dataCorrupted` otherwise.
-func unconvertibleKeyError<K>(
-  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
-) -> any Error {
-  if let raw = K.self as? any ResilientRawRepresentable.Type,
-    let novel = novelKeyError(raw, key: key)
-  {
-    return novel
-  }
-  return DecodingError.dataCorrupted(
-    DecodingError.Context(
-      codingPath: codingPath,
-      debugDescription: "The dictionary key \"\(key.stringValue)\" is not a valid \(K.self)"))
-}
-
-/// The novel-value error for a key of a non-frozen raw-representable type, or `nil` when the
-/// type is frozen or the key is no raw value of it (a key that is not an integer, for a type
-/// with integer raw values).
-///
-/// `CodingKeyRepresentable` reads a `String` raw value from a key's `stringValue` and an `Int`
-/// one from its `intValue`; for other raw value types the key as written is the novel value.
-private func novelKeyError<T: ResilientRawRepresentable>(
-  _: T.Type, key: AnyCodingKey
-) -> (any Error)? {
-  guard !T.isFrozen else { return nil }
-  let rawValue: T.RawValue?
-  if T.RawValue.self == String.self {
-    rawValue = key.stringValue as? T.RawValue
-  } else if T.RawValue.self == Int.self {
-    rawValue = key.intValue.flatMap { $0 as? T.RawValue }
-  } else {
-    return UnknownNovelValueError(novelValue: key.stringValue)
-  }
-  guard let rawValue, T(rawValue: rawValue) == nil else { return nil }
-  return UnknownNovelValueError(novelValue: rawValue)
-}
-
-/// The error for a dictionary key that converts to a key already used by another entry.
-func duplicateKeyError<K>(
-  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
-) -> any Error {
-  DecodingError.dataCorrupted(
-    DecodingError.Context(
-      codingPath: codingPath,
-      debugDescription:
-        "The dictionary key \"\(key.stringValue)\" is the same \(K.self) as an earlier key "
-        + "in key order; the entry was dropped"))
 }

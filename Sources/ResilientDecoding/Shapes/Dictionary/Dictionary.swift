@@ -1,7 +1,7 @@
 // String-keyed dictionaries: `[:]` (or `nil` for `[String: T]?`) when missing or `null`, `[:]`
 // (reported) when the value is not a dictionary, otherwise every entry whose value decodes,
 // each failing entry reported at its key. Keys other than `String` are in
-// `Dictionary+ConvertedKeys.swift`; how entries decode, in `DictionaryEntries.swift`.
+// `Dictionary+_ConvertedKeys.swift`; how entries decode, in `DictionaryEntries.swift`.
 // README: "Dictionaries".
 
 // MARK: - Overloads
@@ -17,8 +17,8 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]>
   {
-    decodeResilientDictionary(
-      PlainElement<Value>.self, keys: StringKeys.self, forKey: key, absent: [:],
+    _decodeResilientDictionary(
+      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: [:],
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -29,8 +29,8 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]?>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]?>
   {
-    decodeResilientDictionary(
-      PlainElement<Value>.self, keys: StringKeys.self, forKey: key, absent: nil,
+    _decodeResilientDictionary(
+      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: nil,
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -40,8 +40,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
     throws -> Resilient<[String: T]>
   {
-    decodeResilientDictionary(
-      RawElement<T>.self, keys: StringKeys.self, forKey: key, absent: [:],
+    _decodeResilientDictionary(
+      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: [:],
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -51,8 +51,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(
     _: Resilient<[String: T]?>.Type, forKey key: Key
   ) throws -> Resilient<[String: T]?> {
-    decodeResilientDictionary(
-      RawElement<T>.self, keys: StringKeys.self, forKey: key, absent: nil,
+    _decodeResilientDictionary(
+      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: nil,
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -68,19 +68,6 @@ extension KeyedDecodingContainer {
         + "entries, or `var \(key.stringValue): [String: Resilient<\(T.self)?>]` to turn them "
         + "into nil.")
     return Resilient(try decode([String: T?].self, forKey: key))
-  }
-}
-
-// MARK: - Key conversion
-
-/// Dictionary keys kept as the strings written in the data: no entry is rejected.
-@usableFromInline
-enum StringKeys: DictionaryKeyConversion {
-  @usableFromInline
-  static func convert<Element>(
-    _ entries: [String: Element], codingPath: () -> [any CodingKey]
-  ) -> (entries: [String: Element], rejected: [String: any Error]) {
-    (entries, [:])
   }
 }
 
@@ -107,23 +94,23 @@ where Key: Decodable, Value: Decodable {
   ) -> Resilient<Wrapped>? {
     if let raw = Value.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
-        decodeEntries(RawElement<T>.self, from: source, absent: absent)
+        decodeEntries(_RawElement<T>.self, from: source, absent: absent)
       }
       return decodeRaw(raw) as? Resilient<Wrapped>
     }
-    return decodeEntries(PlainElement<Value>.self, from: source, absent: absent)
+    return decodeEntries(_PlainElement<Value>.self, from: source, absent: absent)
       as? Resilient<Wrapped>
   }
 
   /// Keys that are `String` or `CodingKeyRepresentable` (on platforms that have it) are
   /// resilient; dictionaries with other keys are decoded by `Codable` as arrays, and have no
   /// resilient behaviour.
-  private static func decodeEntries<Strategy: ResilientElementStrategy, Wrapped: Decodable>(
+  private static func decodeEntries<Strategy: _ResilientElementStrategy, Wrapped: Decodable>(
     _ strategy: Strategy.Type, from source: some ResilientValueSource, absent: Wrapped
   ) -> Any? {
     if Key.self == String.self {
       return source.decodeResilientDictionary(
-        strategy, keys: StringKeys.self, absent: absent, wrap: { $0 as! Wrapped },
+        strategy, keys: _StringKeys.self, absent: absent, wrap: { $0 as! Wrapped },
         unwrap: { $0.value.unsafelyUnwrapped })
     }
     guard #available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *),
@@ -131,7 +118,7 @@ where Key: Decodable, Value: Decodable {
     else { return nil }
     func decodeKeyed<K: CodingKeyRepresentable & Hashable>(_: K.Type) -> Any {
       source.decodeResilientDictionary(
-        strategy, keys: ConvertedKeys<K>.self, absent: absent, wrap: { $0 as! Wrapped },
+        strategy, keys: _ConvertedKeys<K>.self, absent: absent, wrap: { $0 as! Wrapped },
         unwrap: { $0.value.unsafelyUnwrapped })
     }
     return decodeKeyed(keyType)

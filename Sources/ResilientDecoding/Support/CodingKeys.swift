@@ -4,22 +4,18 @@ import Foundation
 // dictionary key as written.
 
 /// The coding key of an array element, named like `JSONDecoder` names it (`Index 3`).
-@usableFromInline
 struct ElementCodingKey: CodingKey, Sendable {
-  @usableFromInline let intValue: Int?
-  @usableFromInline var stringValue: String { "Index \(intValue ?? 0)" }
+  let intValue: Int?
+  var stringValue: String { "Index \(intValue ?? 0)" }
 
-  @usableFromInline
   init(index: Int) {
     self.intValue = index
   }
 
-  @usableFromInline
   init?(intValue: Int) {
     self.intValue = intValue
   }
 
-  @usableFromInline
   init?(stringValue: String) {
     return nil
   }
@@ -30,23 +26,19 @@ struct ElementCodingKey: CodingKey, Sendable {
 /// Like the keys decoders give dictionary entries, it carries the integer its string spells,
 /// if any: `Int` and integer-backed keys convert from `intValue`, and an entry's key error is
 /// reported at the same path as an error in its value (`scores[3]`).
-@usableFromInline
 struct AnyCodingKey: CodingKey, Sendable {
-  @usableFromInline let stringValue: String
-  @usableFromInline let intValue: Int?
+  let stringValue: String
+  let intValue: Int?
 
-  @usableFromInline
   init(_ string: String) {
     self.stringValue = string
     self.intValue = Int(string)
   }
 
-  @usableFromInline
   init?(stringValue: String) {
     self.init(stringValue)
   }
 
-  @usableFromInline
   init?(intValue: Int) {
     self.stringValue = String(intValue)
     self.intValue = intValue
@@ -67,7 +59,6 @@ extension CodingKey {
 
 /// A coding path reported from inside a value, made to start at `base`, the value's own path,
 /// when the decoder of the value started it afresh (its root unknown, taken to be empty).
-@usableFromInline
 func rerooted(_ path: [any CodingKey], onto base: [any CodingKey]) -> [any CodingKey] {
   path.count >= base.count && isSamePath(path.prefix(base.count), base) ? path : base + path
 }
@@ -79,7 +70,6 @@ extension String {
   /// `<` is not: on some toolchains it holds neither way between a key and a different one that
   /// starts with a canonically equivalent character (`"é7"` and `"e\u{301}"`), and a sort with it
   /// then follows the order the decoder handed the entries over in.
-  @usableFromInline
   func precedesInKeyOrder(_ other: String) -> Bool {
     comparedInKeyOrder(with: other) < 0
   }
@@ -87,7 +77,6 @@ extension String {
   /// Compares this key with `other` in key order: negative if it comes first, zero if they are
   /// the same key, positive if it comes after. A sort that must also order equal keys asks
   /// once per pair, where two calls of ``precedesInKeyOrder(_:)`` would compare twice.
-  @usableFromInline
   func comparedInKeyOrder(with other: String) -> Int {
     // UTF-8 code units compare as their Unicode scalars do; a native string lends its bytes
     // without a copy or a retain.
@@ -108,7 +97,6 @@ extension String {
 }
 
 /// Whether two coding paths name the same keys.
-@usableFromInline
 func isSamePath(
   _ lhs: some Collection<any CodingKey>, _ rhs: some Collection<any CodingKey>
 ) -> Bool {

@@ -3,30 +3,18 @@
 // entry catching its own error; then failures reported in key order. All of it is compiled
 // once, in the library. The design article explains both ways.
 
-/// How the keys of a resilient dictionary are made from the keys as written in the data.
-@usableFromInline
-protocol DictionaryKeyConversion {
-  associatedtype Key: Hashable
-
-  /// The entries under their converted keys, and the error of each entry rejected for its key
-  /// (built with the dictionary's coding path, looked up only when asked for).
-  static func convert<Element>(
-    _ entries: [String: Element], codingPath: () -> [any CodingKey]
-  ) -> (entries: [Key: Element], rejected: [String: any Error])
-}
-
 extension KeyedDecodingContainer {
   /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,
   /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:)``).
   @usableFromInline
-  func decodeResilientDictionary<
-    Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
+  internal func _decodeResilientDictionary<
+    Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion, Value
   >(
     _ strategy: Strategy.Type, keys: Keys.Type, forKey key: Key, absent: Value,
     wrap: ([Keys.Key: Strategy.Element]) -> Value,
-    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
-    KeyedValueSource(container: self, key: key).decodeResilientDictionary(
+    KeyedSite(container: self, key: key).decodeResilientDictionary(
       strategy, keys: keys, absent: absent, wrap: wrap, unwrap: unwrap)
   }
 }
@@ -37,30 +25,30 @@ extension ResilientValueSource {
   /// and whose keys convert.
   ///
   /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
-  /// ``ReportScope/trial(for:in:_:)``); otherwise the dictionary is decoded as
-  /// `[String: CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so keys
+  /// `Failures.Trial`); otherwise the dictionary is decoded as
+  /// `[String: _CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so keys
   /// are never converted) and in which every entry catches its own error, while reports are
   /// held. Keys are then converted, which may reject more entries. Failed and rejected entries
   /// are reported together in key order: decoders hand entries over in hash order, which
   /// changes from run to run, and the digest must not.
   func decodeResilientDictionary<
-    Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
+    Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion, Value
   >(
     _ strategy: Strategy.Type,
     keys: Keys.Type,
     absent: Value,
     wrap: ([Keys.Key: Strategy.Element]) -> Value,
-    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
-    let trial: TrialResult<[String: Strategy.Element]> =
-      Strategy.decodesLikePlainCodable
-      ? ReportScope.trial(for: Strategy.self) {
-        try? decodePlain([String: Strategy.Element].self)
-      } : .notRun
+    let trial = Failures.Trial(for: Strategy.self)
+    let plain =
+      trial.decodesPlainly && Strategy.decodesLikePlainCodable
+      ? try? decodePlain([String: Strategy.Element].self) : nil
+    let tried = trial.end(decoded: plain)
     let values: [String: Strategy.Element]
     var failures: [(key: String, failure: CaughtFailure)] = []
     var held = HeldDiagnostics(bounded: false)
-    switch trial {
+    switch tried {
     case .usable(let decoded):
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
@@ -72,20 +60,18 @@ extension ResilientValueSource {
       return .init(absent, outcome: .keyNotFound)
     case .unusable, .notRun:
       // After a trial, a second decode: nothing inside it is decoded a third time.
-      let (result, holding) = ReportScope.holdingReports(bounded: false) {
-        if case .unusable = trial {
-          return ReportScope.decodingAgain { decodeEntries(Strategy.self, unwrap: unwrap) }
-        }
-        return decodeEntries(Strategy.self, unwrap: unwrap)
-      }
-      held = holding ?? held
+      let again = Failures.SecondDecode(if: tried.isUnusable)
+      let hold = Failures.Hold(bounded: false)
+      let result = decodeEntries(Strategy.self, unwrap: unwrap)
+      held = hold.end() ?? held
+      again.end()
       switch result {
       case .success(let entries):
         (values, failures) = entries
       case .failure(let error):
-        reportInKeyOrder(held: held)
+        Failures.reportEntries(at: self, held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
-        ReportScope.forgetFailedTrial(for: Strategy.self)
+        Failures.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent, invalid: wrap([:]))
       }
     }
@@ -97,10 +83,11 @@ extension ResilientValueSource {
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
-      if held.count > 0 { reportInKeyOrder(held: held) }
+      if held.count > 0 { Failures.reportEntries(at: self, held: held) }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    reportInKeyOrder(held: held, failures: failures, rejected: rejected, dropped: dropped)
+    Failures.reportEntries(
+      at: self, held: held, failures: failures, rejected: rejected, dropped: dropped)
     #if DEBUG
       var errors: [String: any Error] = [:]
       for (key, failure) in failures { errors[key] = failure.error }
@@ -119,30 +106,32 @@ extension ResilientValueSource {
   /// records and the values may be records, each value names what failed inside it (see
   /// ``IdentifiedElement``), and what names no record of its own is named by the record holding
   /// the dictionary.
-  private func decodeEntries<Strategy: ResilientElementStrategy>(
-    _: Strategy.Type, unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+  private func decodeEntries<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> Result<
     (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]),
     any Error
   > {
     // A missing value has no entries to name; asking for its reporter could need a
     // super-decoder.
-    guard !isMissing, let reporter = elementRecordReporter(Strategy.self) else {
-      let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
+    let reporter =
+      Strategy.elementsMayBeRecords && !isMissing ? Failures.recordReporter(at: self) : nil
+    guard let reporter else {
+      let result = Result { try decodePlain([String: _CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
       switch consume result {
       case .success(let entries): return .success(Self.splitting(entries, unwrap: unwrap))
       case .failure(let error): return .failure(error)
       }
     }
-    let findEnclosingRecord = { enclosingRecord(for: reporter) }
-    return ReportScope.withEnclosingRecord(findEnclosingRecord) {
-      Result {
-        Self.splitting(
-          try decodePlain([String: CaughtValue<IdentifiedStrategy<Strategy>>].self),
-          unwrap: { $0.value.unsafelyUnwrapped })
-      }
+    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let result = Result {
+      Self.splitting(
+        try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self),
+        unwrap: { $0.value.unsafelyUnwrapped })
     }
+    naming.end()
+    return result
   }
 
   /// The values of the entries that decoded, and the failures of the others, by their keys as
@@ -152,10 +141,10 @@ extension ResilientValueSource {
   /// place: `mapValues` keeps its hash table as it is, where inserting every value into a new
   /// dictionary would hash every key again, which this generic code does slowly. `unwrap`,
   /// the value of an entry that decoded, is specialised by the caller: generic code reads a
-  /// field of `CaughtValue` through its type metadata, looked up for every entry.
-  private static func splitting<Strategy: ResilientElementStrategy>(
-    _ entries: consuming [String: CaughtValue<Strategy>],
-    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
+  /// field of `_CaughtValue` through its type metadata, looked up for every entry.
+  private static func splitting<Strategy: _ResilientElementStrategy>(
+    _ entries: consuming [String: _CaughtValue<Strategy>],
+    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]) {
     var failures: [(key: String, failure: CaughtFailure)] = []
     for index in entries.indices {
@@ -165,35 +154,6 @@ extension ResilientValueSource {
     var decoded = entries
     for (key, _) in failures { decoded.removeValue(forKey: key) }
     return (decoded.mapValues(unwrap), failures)
-  }
-
-  /// Reports, entry by entry in key order, what the entries' values reported while they
-  /// decoded (`held`), then the error of the entry if it failed (`failures`), then the errors
-  /// of the values the decoder dropped for the same key (`dropped`), then the error its key
-  /// was rejected with, all at the dictionary's path and the entry's key.
-  private func reportInKeyOrder(
-    held: HeldDiagnostics, failures: [(key: String, failure: CaughtFailure)] = [],
-    rejected: [String: any Error] = [:], dropped: [CaughtFailure] = []
-  ) {
-    let base = codingPath
-    var reports = CollectionReports(base: base, held: held) { $0?.stringValue ?? "" }
-    if !failures.isEmpty || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
-      var failed = Set<String>()
-      let enclosing = enclosingRecord(for: reporter)
-      for (key, failure) in failures {
-        failed.insert(key)
-        let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
-      }
-      for failure in dropped {
-        let path = base + (failure.codingPath.last.map { [$0] } ?? [])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
-      }
-      for (key, error) in rejected where !failed.contains(key) {
-        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter, record: enclosing)
-      }
-    }
-    reports.passOn { $0.comparedInKeyOrder(with: $1) }
   }
 }
 
@@ -214,7 +174,7 @@ extension Resilient {
       // `$x.results` lists entries by their keys as written, which a dictionary whose keys
       // were converted ("+7" and "07" became 7) no longer knows: keep them beside the value.
       var resilient = Self(value, outcome: .decodedSuccessfully)
-      resilient.cleanCollectionResults = ResilientDecodingOutcome.DictionaryDecodingError(
+      resilient._cleanCollectionResults = ResilientDecodingOutcome.DictionaryDecodingError(
         values: keysAsWritten(), failures: [:])
       return resilient
     #else

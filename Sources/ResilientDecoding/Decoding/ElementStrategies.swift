@@ -9,7 +9,7 @@
 /// raw value (through the container, for the same reason) and then its case, so that a raw
 /// value with no case is told apart from a raw value of the wrong type.
 @usableFromInline
-protocol ResilientElementStrategy {
+internal protocol _ResilientElementStrategy {
   associatedtype Element: Decodable
 
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
@@ -29,79 +29,45 @@ protocol ResilientElementStrategy {
   static var decodesPrimitive: Bool { get }
 }
 
-extension ResilientElementStrategy {
-  /// An error that decoding through this strategy threw, as plain `Codable` would see it (see
-  /// ``plainCodableError(_:decodedPrimitive:at:)``).
-  static func decodingError(
-    _ error: any Error, at codingPath: @autoclosure () -> [any CodingKey]
-  ) -> any Error {
-    plainCodableError(error, decodedPrimitive: decodesPrimitive, at: codingPath())
-  }
-}
-
-/// An error that decoding a value threw, as plain `Codable` would see it.
-///
-/// A decoder may throw errors of its own type for a primitive value (`JSONDecoder` does for a
-/// number that does not fit), which plain `Codable` only sees wrapped in
-/// `DecodingError.dataCorrupted` by the top-level decode. Such an error is wrapped the same
-/// way, at the value's path, when `decodedPrimitive` says no `init(from:)` of the user's ran.
-/// Errors of the user's `init(from:)`, and novel values, are kept.
-@usableFromInline
-func plainCodableError(
-  _ error: any Error, decodedPrimitive: Bool, at codingPath: @autoclosure () -> [any CodingKey]
-) -> any Error {
-  // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic cast,
-  // on every failed value.
-  let errorType = type(of: error)
-  guard decodedPrimitive, errorType != DecodingError.self,
-    errorType != UnknownNovelValueError.self
-  else {
-    return error
-  }
-  return DecodingError.dataCorrupted(
-    DecodingError.Context(
-      codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
-}
-
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
 /// overloads for primitive types.
 @usableFromInline
-enum PlainElement<Element: Decodable>: ResilientElementStrategy {
+internal enum _PlainElement<Element: Decodable>: _ResilientElementStrategy {
   @inlinable
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
   {
-    try container.decodeConcrete(Element.self, forKey: key)
+    try container._decodeConcrete(Element.self, forKey: key)
   }
 
   @inlinable
   static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Element?
   {
-    try container.decodeConcreteIfPresent(Element.self, forKey: key)
+    try container._decodeConcreteIfPresent(Element.self, forKey: key)
   }
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    try decodeConcrete(Element.self, from: &container)
+    try _decodeConcrete(Element.self, from: &container)
   }
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    try decodeConcrete(Element.self, from: container)
+    try _decodeConcrete(Element.self, from: container)
   }
 
   @inlinable
   static var decodesLikePlainCodable: Bool { true }
 
   @inlinable
-  static var decodesPrimitive: Bool { isStandardPrimitive(Element.self) }
+  static var decodesPrimitive: Bool { _isStandardPrimitive(Element.self) }
 }
 
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error
 /// of the type when the raw value has no case.
 @usableFromInline
-enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
+internal enum _RawElement<Element: ResilientRawRepresentable>: _ResilientElementStrategy {
   /// Decodes as ``decodeIfPresent(from:forKey:)`` does, so that a type's properties share one
   /// specialisation; a missing key or `null` is left to the library, which throws the
   /// decoder's own error for it.
@@ -110,7 +76,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
     -> Element
   {
     guard let value = try decodeIfPresent(from: container, forKey: key) else {
-      return try decodeAbsentRawValue(Element.self, forKey: key, in: container)
+      return try _decodeAbsentRawValue(Element.self, forKey: key, in: container)
     }
     return value
   }
@@ -120,30 +86,30 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
     throws -> Element?
   {
     guard
-      let rawValue = try container.decodeConcreteIfPresent(Element.RawValue.self, forKey: key)
+      let rawValue = try container._decodeConcreteIfPresent(Element.RawValue.self, forKey: key)
     else {
       return nil
     }
     guard let value = Element(rawValue: rawValue) else {
-      try throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
+      try _throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
     }
     return value
   }
 
   @inlinable
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    let rawValue = try decodeConcrete(Element.RawValue.self, from: &container)
+    let rawValue = try _decodeConcrete(Element.RawValue.self, from: &container)
     guard let value = Element(rawValue: rawValue) else {
-      try throwNovelValue(Element.self, rawValue: rawValue, readFrom: container)
+      try _throwNovelValue(Element.self, rawValue: rawValue, readFrom: container)
     }
     return value
   }
 
   @inlinable
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    let rawValue = try decodeConcrete(Element.RawValue.self, from: container)
+    let rawValue = try _decodeConcrete(Element.RawValue.self, from: container)
     guard let value = Element(rawValue: rawValue) else {
-      try throwNovelValue(Element.self, rawValue: rawValue, at: container.codingPath)
+      try _throwNovelValue(Element.self, rawValue: rawValue, at: container.codingPath)
     }
     return value
   }
@@ -154,7 +120,7 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
   static var decodesLikePlainCodable: Bool { false }
 
   @inlinable
-  static var decodesPrimitive: Bool { isStandardPrimitive(Element.RawValue.self) }
+  static var decodesPrimitive: Bool { _isStandardPrimitive(Element.RawValue.self) }
 }
 
 // What only a raw value that cannot be used needs, out of line: a value that decodes carries
@@ -164,19 +130,19 @@ enum RawElement<Element: ResilientRawRepresentable>: ResilientElementStrategy {
 /// `decode` does: with the decoder's own error for it, or, from a decoder that answers
 /// differently the second time, the value.
 @usableFromInline
-func decodeAbsentRawValue<Element: ResilientRawRepresentable, Key>(
+internal func _decodeAbsentRawValue<Element: ResilientRawRepresentable, Key>(
   _: Element.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
 ) throws -> Element {
-  let rawValue = try container.decodeConcrete(Element.RawValue.self, forKey: key)
+  let rawValue = try container._decodeConcrete(Element.RawValue.self, forKey: key)
   guard let value = Element(rawValue: rawValue) else {
-    try throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
+    try _throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
   }
   return value
 }
 
 /// Throws the error of a raw value with no case, read under `key` of `container`.
 @usableFromInline
-func throwNovelValue<Element: ResilientRawRepresentable, Key>(
+internal func _throwNovelValue<Element: ResilientRawRepresentable, Key>(
   _: Element.Type, rawValue: Element.RawValue, forKey key: Key,
   in container: KeyedDecodingContainer<Key>
 ) throws -> Never {
@@ -185,7 +151,7 @@ func throwNovelValue<Element: ResilientRawRepresentable, Key>(
 
 /// Throws the error of a raw value with no case, the element `container` has just read.
 @usableFromInline
-func throwNovelValue<Element: ResilientRawRepresentable>(
+internal func _throwNovelValue<Element: ResilientRawRepresentable>(
   _: Element.Type, rawValue: Element.RawValue, readFrom container: any UnkeyedDecodingContainer
 ) throws -> Never {
   let index = ElementCodingKey(index: container.currentIndex &- 1)
@@ -195,7 +161,7 @@ func throwNovelValue<Element: ResilientRawRepresentable>(
 
 /// Throws the error of a raw value with no case, at `codingPath`.
 @usableFromInline
-func throwNovelValue<Element: ResilientRawRepresentable>(
+internal func _throwNovelValue<Element: ResilientRawRepresentable>(
   _: Element.Type, rawValue: Element.RawValue, at codingPath: [any CodingKey]
 ) throws -> Never {
   throw novelValueError(Element.self, rawValue: rawValue, codingPath: codingPath)

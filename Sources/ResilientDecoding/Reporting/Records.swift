@@ -2,7 +2,7 @@
 // only when something failed: from the record holding the failing value, through the keys its
 // type declares; from the element that failed, whole; and, for an element of a `@Resilient`
 // array or set or an entry of a `@Resilient` dictionary, from the element or entry around the
-// failure, whole. README: "Naming the failing record".
+// failure, whole (`Failures.NamingRecord`). README: "Naming the failing record".
 
 /// The record a report belongs to: its identifier, and how many components of the report's
 /// coding path lead to it.
@@ -95,40 +95,7 @@ extension Decoder {
   }
 }
 
-// MARK: - Values that name their record
-
-/// An element of a `@Resilient` array or set, or the value of an entry of a `@Resilient`
-/// dictionary, decoded while a reporter names records: it decodes as the value would, and names
-/// what was reported inside it (see ``namingRecord(_:ownRecord:)``). A value that fails throws
-/// ``IdentifiedElementFailure``, so that its own report names it too.
-struct IdentifiedElement<Element: Decodable>: Decodable {
-  let value: Element
-
-  init(from decoder: any Decoder) throws {
-    let (result, held) = ReportScope.holdingReports {
-      Result { try decoder.singleValueContainer().decode(Element.self) }
-    }
-    // Read once, when first needed.
-    var record: ReportedRecord?? = nil
-    func ownRecord() -> ReportedRecord? {
-      if let record { return record }
-      let found = decoder.ownRecord()
-      record = .some(found)
-      return found
-    }
-    if let held {
-      ReportScope.passOn(held) {
-        $0.namingRecord(atDepth: decoder.codingPath.count, ownRecord: ownRecord)
-      }
-    }
-    switch result {
-    case .success(let value):
-      self.value = value
-    case .failure(let error):
-      throw IdentifiedElementFailure(error: error, record: ownRecord())
-    }
-  }
-}
+// MARK: - Naming the reports made inside a value
 
 extension HeldReport {
   /// The report made inside a value at `depth` that names its record, once that value decoded:
@@ -150,54 +117,16 @@ extension HeldReport {
   }
 }
 
-/// The error of an element decoded as an ``IdentifiedElement``, with the element's record.
+/// The error of a value that names its record (see `Failures.NamingRecord`), with the value's
+/// record.
 struct IdentifiedElementFailure: Error {
   let error: any Error
   let record: ReportedRecord?
 }
 
-extension ResilientElementStrategy {
-  /// Whether the elements may be records with identifiers of their own: values decoded by
-  /// their own `init(from:)`, not primitives or raw values.
-  static var elementsMayBeRecords: Bool {
-    decodesLikePlainCodable && !decodesPrimitive
-  }
-}
-
-/// Decodes each value as an ``IdentifiedElement`` of `Base`'s elements: the strategy of the
-/// elements of arrays and sets, and of the entries of dictionaries, while a reporter names
-/// records.
-enum IdentifiedStrategy<Base: ResilientElementStrategy>: ResilientElementStrategy {
-  typealias Element = Base.Element
-
-  static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
-    -> Element
-  {
-    try container.decode(IdentifiedElement<Element>.self, forKey: key).value
-  }
-
-  static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
-    throws -> Element?
-  {
-    try container.decodeIfPresent(IdentifiedElement<Element>.self, forKey: key)?.value
-  }
-
-  static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
-    try container.decode(IdentifiedElement<Element>.self).value
-  }
-
-  static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
-    try container.decode(IdentifiedElement<Element>.self).value
-  }
-
-  static var decodesLikePlainCodable: Bool { false }
-
-  static var decodesPrimitive: Bool { false }
-}
-
 extension IdentifiedElementFailure {
-  /// The error and record of an element's failure: those an ``IdentifiedElement`` brought, or
-  /// the error as it is and no record.
+  /// The error and record of a value's failure: those a value that names its record brought,
+  /// or the error as it is and no record.
   static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord?) {
     guard type(of: error) == IdentifiedElementFailure.self,
       let failure = error as? IdentifiedElementFailure

@@ -1,0 +1,121 @@
+import Foundation
+
+// How the keys of a resilient dictionary are made from the keys as written in the data: kept as
+// strings, or converted to `Int`, an enum or any other `CodingKeyRepresentable` type, an entry
+// whose key does not convert (or collides with an earlier one in key order) rejected with its
+// own error. README: "Dictionaries".
+
+/// How the keys of a resilient dictionary are made from the keys as written in the data.
+@usableFromInline
+internal protocol _DictionaryKeyConversion {
+  associatedtype Key: Hashable
+
+  /// The entries under their converted keys, and the error of each entry rejected for its key
+  /// (built with the dictionary's coding path, looked up only when asked for).
+  static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [Key: Element], rejected: [String: any Error])
+}
+
+// MARK: - Keys as written
+
+/// Dictionary keys kept as the strings written in the data: no entry is rejected.
+@usableFromInline
+internal enum _StringKeys: _DictionaryKeyConversion {
+  @usableFromInline
+  internal static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [String: Element], rejected: [String: any Error]) {
+    (entries, [:])
+  }
+}
+
+// MARK: - Converted keys
+
+/// Dictionary keys converted to `Key`: an entry whose key does not convert, or converts to a
+/// key already taken by an entry before it in key order, is rejected with its own error.
+@available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+@usableFromInline
+internal enum _ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: _DictionaryKeyConversion {
+  @usableFromInline
+  internal static func convert<Element>(
+    _ entries: [String: Element], codingPath: () -> [any CodingKey]
+  ) -> (entries: [Key: Element], rejected: [String: any Error]) {
+    var converted: [Key: Element] = [:]
+    converted.reserveCapacity(entries.count)
+    var rejected: [String: any Error] = [:]
+    var basePath: [any CodingKey]?
+    // Key order decides which of two keys that convert to the same `Key` is kept, so that the
+    // result does not depend on the order the decoder hands entries over in.
+    for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
+      let codingKey = AnyCodingKey(string)
+      let key = Key(codingKey: codingKey)
+      if let key, converted[key] == nil {
+        converted[key] = value
+        continue
+      }
+      let base = basePath ?? codingPath()
+      basePath = base
+      let path = base + [codingKey]
+      rejected[string] =
+        key == nil
+        ? unconvertibleKeyError(Key.self, key: codingKey, codingPath: path)
+        : duplicateKeyError(Key.self, key: codingKey, codingPath: path)
+    }
+    return (converted, rejected)
+  }
+}
+
+// MARK: - Errors of keys
+
+/// The error for a dictionary key that does not convert to the key type: an
+/// ``UnknownNovelValueError`` carrying the raw value if that type is a non-frozen
+/// ``ResilientRawRepresentable`` and the key spells one of its raw values, a
+/// `DecodingError.dataCorrupted` otherwise.
+func unconvertibleKeyError<K>(
+  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
+) -> any Error {
+  if let raw = K.self as? any ResilientRawRepresentable.Type,
+    let novel = novelKeyError(raw, key: key)
+  {
+    return novel
+  }
+  return DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: codingPath,
+      debugDescription: "The dictionary key \"\(key.stringValue)\" is not a valid \(K.self)"))
+}
+
+/// The novel-value error for a key of a non-frozen raw-representable type, or `nil` when the
+/// type is frozen or the key is no raw value of it (a key that is not an integer, for a type
+/// with integer raw values).
+///
+/// `CodingKeyRepresentable` reads a `String` raw value from a key's `stringValue` and an `Int`
+/// one from its `intValue`; for other raw value types the key as written is the novel value.
+private func novelKeyError<T: ResilientRawRepresentable>(
+  _: T.Type, key: AnyCodingKey
+) -> (any Error)? {
+  guard !T.isFrozen else { return nil }
+  let rawValue: T.RawValue?
+  if T.RawValue.self == String.self {
+    rawValue = key.stringValue as? T.RawValue
+  } else if T.RawValue.self == Int.self {
+    rawValue = key.intValue.flatMap { $0 as? T.RawValue }
+  } else {
+    return UnknownNovelValueError(novelValue: key.stringValue)
+  }
+  guard let rawValue, T(rawValue: rawValue) == nil else { return nil }
+  return UnknownNovelValueError(novelValue: rawValue)
+}
+
+/// The error for a dictionary key that converts to a key already used by another entry.
+func duplicateKeyError<K>(
+  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
+) -> any Error {
+  DecodingError.dataCorrupted(
+    DecodingError.Context(
+      codingPath: codingPath,
+      debugDescription:
+        "The dictionary key \"\(key.stringValue)\" is the same \(K.self) as an earlier key "
+        + "in key order; the entry was dropped"))
+}

@@ -1,0 +1,203 @@
+// The two ladders of a value that is not a collection, written once for every shape and source:
+// a value that may be absent (an optional, a property with a default of its own) and a value
+// that falls back (a type with a fallback). Each step of a ladder says what the property holds
+// and what it records; a failure is reported through the failure API. README: "Optionals",
+// "Defaults per property", "Raw-representable enums".
+
+// MARK: - What a property holds
+
+/// What a property holds in each case of its ladder, named by a type so that a property needs
+/// no closure for it: the value that decoded, the value of a missing key or `null` (not an
+/// error), and the value of a failure (reported).
+@usableFromInline
+internal protocol _Recovery {
+  /// The type of a value that decodes.
+  associatedtype Element
+  /// The type of the property.
+  associatedtype Value
+  static func present(_ element: Element) -> Value
+  static var absent: Value { get }
+  static var failed: Value { get }
+}
+
+/// An optional without a fallback: `nil` when absent or failed.
+@usableFromInline
+internal enum _NoFallback<Element>: _Recovery {
+  @inlinable internal static func present(_ element: Element) -> Element? { element }
+  @inlinable internal static var absent: Element? { nil }
+  @inlinable internal static var failed: Element? { nil }
+}
+
+/// An optional of a raw-representable type with a fallback: the fallback when failed.
+@usableFromInline
+internal enum _RawFallback<Element: ResilientRawRepresentable>: _Recovery
+where Element.DecodingFallback == Element {
+  @inlinable internal static func present(_ element: Element) -> Element? { element }
+  @inlinable internal static var absent: Element? { nil }
+  @inlinable internal static var failed: Element? { Element.decodingFallback }
+}
+
+/// An optional of a ``ResilientDecodable`` type: its fallback when failed.
+@usableFromInline
+internal enum _DecodableFallback<Element: ResilientDecodable>: _Recovery {
+  @inlinable internal static func present(_ element: Element) -> Element? { element }
+  @inlinable internal static var absent: Element? { nil }
+  @inlinable internal static var failed: Element? { Element.decodingFallback }
+}
+
+/// A property with a default of its own: the provider's value when absent or failed.
+@usableFromInline
+internal enum _DefaultRecovery<Provider: ResilientDefaultProvider>: _Recovery {
+  @inlinable internal static func present(_ element: Provider.Value) -> Provider.Value { element }
+  @inlinable internal static var absent: Provider.Value { Provider.defaultValue }
+  @inlinable internal static var failed: Provider.Value { Provider.defaultValue }
+}
+
+/// An optional of a raw-representable type whose fallback is known only at run time: its
+/// fallback when failed if it has one, `nil` otherwise.
+enum RunTimeRawFallback<Element: ResilientRawRepresentable>: _Recovery {
+  static func present(_ element: Element) -> Element? { element }
+  static var absent: Element? { nil }
+  static var failed: Element? { Element.decodingFallback as? Element }
+}
+
+// MARK: - Where a value is decoded from
+
+/// Where a value that is not a collection is decoded from: a key of a keyed container
+/// (``_KeyedValue``, inlined in clients) or any ``ResilientValueSource`` (run-time dispatch).
+@usableFromInline
+internal protocol _ValueSite {
+  /// The value, decoded through `Strategy`.
+  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element
+
+  /// The value, decoded through `Strategy`, or `nil` when it is missing or `null`.
+  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
+    -> Strategy.Element?
+
+  /// What an absent value records: `keyNotFound` or `valueWasNil` (DEBUG only asks which).
+  func _absentOutcome() -> _RecordedOutcome
+
+  /// Reports the failure of the value through the failure API, and returns the error as
+  /// reported.
+  func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error
+}
+
+/// A value under a key of a keyed container: the site of every `@Resilient` property that is
+/// not a collection. Transparent throughout, so that unoptimised it runs in the model's own
+/// `init(from:)`, where the types are known.
+@frozen @usableFromInline
+internal struct _KeyedValue<Key: CodingKey>: _ValueSite {
+  @usableFromInline internal let container: KeyedDecodingContainer<Key>
+  @usableFromInline internal let key: Key
+
+  @_transparent @usableFromInline
+  internal init(_ container: KeyedDecodingContainer<Key>, _ key: Key) {
+    self.container = container
+    self.key = key
+  }
+
+  @_transparent @usableFromInline
+  internal func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
+    -> Strategy.Element
+  {
+    try Strategy.decode(from: container, forKey: key)
+  }
+
+  @_transparent @usableFromInline
+  internal func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
+    -> Strategy.Element?
+  {
+    try Strategy.decodeIfPresent(from: container, forKey: key)
+  }
+
+  @_transparent @usableFromInline
+  internal func _absentOutcome() -> _RecordedOutcome {
+    #if DEBUG
+      container.contains(key) ? .valueWasNil : .keyNotFound
+    #else
+      .keyNotFound
+    #endif
+  }
+
+  @_transparent @usableFromInline
+  internal func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error {
+    container._reportFailure(error, forKey: key, decodedPrimitive: decodedPrimitive)
+  }
+}
+
+/// Every source of a resilient value is a site of the ladders, for run-time dispatch.
+extension ResilientValueSource {
+  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
+    try decode(Strategy.self)
+  }
+
+  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
+    -> Strategy.Element?
+  {
+    try decodeIfPresent(Strategy.self)
+  }
+
+  func _absentOutcome() -> _RecordedOutcome {
+    isMissing ? .keyNotFound : .valueWasNil
+  }
+
+  func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error {
+    Failures.report(error, decodedPrimitive: decodedPrimitive, at: self)
+  }
+
+  /// The ladder of a value that may be absent (see `_decodeMaybeAbsent(_:_:recovering:)`),
+  /// wrapped.
+  func decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, recovering _: Recovery.Type
+  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
+    let (value, outcome) = _decodeMaybeAbsent(self, Strategy.self, recovering: Recovery.self)
+    return Resilient(value, outcome: outcome)
+  }
+
+  /// The ladder of a value that falls back (see `_decodeOrFallBack(_:_:fallback:)`), wrapped.
+  func decodeOrFallBack<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
+    let (value, outcome) = _decodeOrFallBack(self, Strategy.self, fallback: fallback())
+    return Resilient(value, outcome: outcome)
+  }
+}
+
+// MARK: - The ladders
+
+/// The ladder of a value that may be absent: the value when it decodes; `Recovery.absent` when
+/// it is missing or `null`, which is not an error; `Recovery.failed` when it cannot be decoded,
+/// reported. A value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only
+/// DEBUG asks again to tell a missing key from a `null`; a failure costs one call into the
+/// library, which reports it.
+@_transparent @usableFromInline
+internal func _decodeMaybeAbsent<
+  Site: _ValueSite, Strategy: _ResilientElementStrategy, Recovery: _Recovery
+>(
+  _ site: Site, _: Strategy.Type, recovering _: Recovery.Type
+) -> (value: Recovery.Value, outcome: _RecordedOutcome)
+where Recovery.Element == Strategy.Element {
+  do {
+    if let element = try site._decodeIfPresent(Strategy.self) {
+      return (Recovery.present(element), .decodedSuccessfully)
+    }
+    return (Recovery.absent, site._absentOutcome())
+  } catch {
+    let error = site._report(error, decodedPrimitive: Strategy.decodesPrimitive)
+    return (Recovery.failed, .recoveredFrom(error, wasReported: true))
+  }
+}
+
+/// The ladder of a value that falls back: the value when it decodes, `fallback` otherwise (a
+/// missing key and `null` included), reported.
+@inlinable
+internal func _decodeOrFallBack<Site: _ValueSite, Strategy: _ResilientElementStrategy>(
+  _ site: Site, _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
+) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
+  do {
+    return (try site._decode(Strategy.self), .decodedSuccessfully)
+  } catch {
+    let error = site._report(error, decodedPrimitive: Strategy.decodesPrimitive)
+    return (fallback(), .recoveredFrom(error, wasReported: true))
+  }
+}

@@ -1,0 +1,208 @@
+// The collection engine: how the elements of every resilient array and set decode, whatever
+// the collection they go into. A shape only wraps what `_DecodedElements` holds into its value
+// (`Resilient.init(elements:)`); the design article lists the edit sites of a new collection
+// shape. README: "Arrays and sets".
+
+// MARK: - Entrances
+
+extension _ResilientElementStrategy {
+  /// The clean path of the elements of every array and set: decodes elements of a container
+  /// into storage until one fails or the container is at its end, specialised where it is
+  /// written (in a client's overload, or in the library's run-time dispatch). The one place that
+  /// makes the closure.
+  @inlinable
+  static var _elementRun: _ElementRun<Element> {
+    { try _decodeElements(from: &$0, into: &$1) }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes the elements of a `@Resilient` array or set under `key`: the entrance of every
+  /// collection overload. Only the run of elements is specialised in the client.
+  @inlinable
+  internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
+    _ strategy: Strategy.Type, forKey key: Key
+  ) -> _DecodedElements<Strategy.Element> {
+    _decodeResilientElements(strategy, forKey: key, running: Strategy._elementRun)
+  }
+
+  /// The behaviour of every resilient array and set under a key, out of line: only `run`, the
+  /// clean path, is specialised in the caller, which puts the elements in its collection.
+  @usableFromInline
+  internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
+    _ strategy: Strategy.Type, forKey key: Key,
+    running run: _ElementRun<Strategy.Element>
+  ) -> _DecodedElements<Strategy.Element> {
+    KeyedSite(container: self, key: key).decodeResilientElements(
+      strategy, running: run)
+  }
+}
+
+extension ResilientValueSource {
+  /// Decodes the elements of a resilient array or set whose shape is known only at run time,
+  /// the run of elements specialised in the library.
+  func decodeResilientElements<Strategy: _ResilientElementStrategy>(
+    _ strategy: Strategy.Type
+  ) -> _DecodedElements<Strategy.Element> {
+    decodeResilientElements(strategy, running: Strategy._elementRun)
+  }
+}
+
+// MARK: - What decoding gave
+
+/// What decoding the elements of an array or a set gave: the elements that decoded, or that the
+/// value was missing or `null`, and what the wrapper records about it.
+@usableFromInline
+internal struct _DecodedElements<Element> {
+  /// The elements that decoded, in order; none when the value was absent or not an array.
+  @usableFromInline internal let elements: [Element]
+  /// Whether the value was missing or `null`: the property holds its absent value.
+  @usableFromInline internal let isAbsent: Bool
+  @usableFromInline internal let outcome: _RecordedOutcome
+  #if DEBUG
+    /// The results of a collection that decoded without a failure (DEBUG only).
+    @usableFromInline internal let cleanResults: (any Error)?
+  #endif
+
+  init(elements: [Element], isAbsent: Bool = false, outcome: _RecordedOutcome) {
+    self.elements = elements
+    self.isAbsent = isAbsent
+    self.outcome = outcome
+    #if DEBUG
+      self.cleanResults = nil
+    #endif
+  }
+
+  /// Elements decoded one by one, `failures` the positions and errors of those that failed,
+  /// each already reported.
+  init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+    self.elements = elements
+    self.isAbsent = false
+    #if DEBUG
+      let results = ResilientDecodingOutcome.ArrayDecodingError(
+        elements: elements, failures: failures)
+      self.outcome =
+        failures.isEmpty ? .decodedSuccessfully : .recoveredFrom(results, wasReported: false)
+      self.cleanResults = failures.isEmpty ? results : nil
+    #else
+      self.outcome = .decodedSuccessfully
+    #endif
+  }
+}
+
+extension ResilientValueSource {
+  /// The behaviour of every resilient array and set: absent when missing or `null`, no
+  /// element (reported) when the value is not an array, otherwise the elements that decode.
+  ///
+  /// Elements are decoded straight from the unkeyed container by `run`; only an element that
+  /// fails costs anything more (see ``ElementLoop``). A decoder that refuses an unkeyed
+  /// container for the key, or whose container gave no element that decodes, gets a second
+  /// chance to decode the array whole (see ``decodeArrayWhole(_:)``).
+  func decodeResilientElements<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, running run: _ElementRun<Strategy.Element>
+  ) -> _DecodedElements<Strategy.Element> {
+    guard Strategy.elementsMayBeRecords, Failures.anyReporterNamesRecords else {
+      return decodeElementsOnce(Strategy.self, running: run)
+    }
+    return decodeNamingElementRecords(Strategy.self, running: run)
+  }
+
+  /// Decodes the elements once, as ``decodeResilientElements(_:running:)`` describes.
+  func decodeElementsOnce<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, running run: _ElementRun<Strategy.Element>
+  ) -> _DecodedElements<Strategy.Element> {
+    var elements: [Strategy.Element] = []
+    var failures: [(index: Int, error: any Error)] = []
+    // Whether an array inside this one is decoded again whole decides whether this one may be.
+    let wholeArraysBefore = Failures.wholeArraysDecoded
+    do {
+      var container = try unkeyedContainer()
+      var storage = _ElementStorage<Strategy.Element>(capacity: container.count)
+      var loop = ElementLoop(
+        source: self, decodesPrimitive: Strategy.decodesPrimitive,
+        elementsMayBeRecords: Strategy.elementsMayBeRecords)
+      let held = loop.decode(from: &container, into: &storage, with: run)
+      elements = storage.array()
+      failures = loop.failures
+      if let held {
+        // No element decoded: the decoder may have misread the array. Decoding it whole can
+        // only keep more; what it reports replaces what was held only if it does.
+        let again = Failures.ArrayDecodedWhole(after: wholeArraysBefore)
+        let whole = again.isAllowed ? decodeArrayWhole(Strategy.self) : nil
+        again.end()
+        if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
+          (elements, failures) = decoded
+          whole.reports.passOn()
+        } else {
+          Failures.passOn(held)
+        }
+      }
+    } catch {
+      if isMissing { return .init(elements: [], isAbsent: true, outcome: .keyNotFound) }
+      if (try? decodeNil()) == true {
+        return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
+      }
+      guard let whole = decodeArrayWhole(Strategy.self) else {
+        let error = Failures.report(error, at: self)
+        return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+      }
+      whole.reports.passOn()
+      switch whole.result {
+      case .success(let decoded):
+        (elements, failures) = decoded
+      case .failure(let wholeError):
+        // Not an array: the error of decoding it whole says so, where the first one may only
+        // say that the decoder refused a nested container.
+        let error = Failures.report(wholeError, at: self)
+        return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+      }
+    }
+    return .init(elements: elements, failures: failures)
+  }
+}
+
+extension ResilientValueSource {
+  /// Decodes the elements of records while a reporter that names records may be registered.
+  ///
+  /// The elements decode as usual, the reports held. Most reports already name their record
+  /// for good (the record holding the failing property, the element that failed); if one does
+  /// not and the reporter names records, the array is decoded a second time, each element as
+  /// an ``IdentifiedElement`` that names what failed inside it, and the second decode's reports
+  /// are passed on instead. An array of records inside another that is in its first decode
+  /// leaves that to the outer one, whose second decode names the records of both: whatever the
+  /// depth, the elements are decoded at most twice. Clean data costs a hold; only an array with
+  /// a report that needs it is decoded twice.
+  func decodeNamingElementRecords<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, running run: _ElementRun<Strategy.Element>
+  ) -> _DecodedElements<Strategy.Element> {
+    // During a trial, reports are dropped: there is nothing to name.
+    if Failures.isInTrial { return decodeElementsOnce(Strategy.self, running: run) }
+    if Failures.isDecodingAgain {
+      // Decoded again from further out: the elements name their records as they decode.
+      guard !isMissing, let reporter = Failures.recordReporter(at: self) else {
+        return decodeElementsOnce(Strategy.self, running: run)
+      }
+      return decodeElementsNamingRecords(Strategy.self, reporter: reporter)
+    }
+    let first = Failures.FirstDecodeOfRecords()
+    let decoded = decodeElementsOnce(Strategy.self, running: run)
+    guard let (held, reporter) = first.end(at: self) else { return decoded }
+    let naming = Failures.NamingDecode(at: self, reporter: reporter)
+    let again = decodeElementsOnce(
+      IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
+    naming.end(replacing: held, sameElements: again.elements.count == decoded.elements.count)
+    return decoded
+  }
+
+  /// Decodes the elements as ``IdentifiedElement``s, each naming what failed inside it; what
+  /// names no record of its own is named by the record holding the array.
+  private func decodeElementsNamingRecords<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, reporter: ResilientDecodingErrorReporter
+  ) -> _DecodedElements<Strategy.Element> {
+    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let decoded = decodeElementsOnce(
+      IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
+    naming.end()
+    return decoded
+  }
+}

@@ -1,0 +1,121 @@
+// The one entrance to failure handling: "this value failed, here". Everything the rest of the
+// library does about a failure goes through `Failures` (this file and `Failures+*.swift`): it
+// finds the reporter, makes the error what plain `Codable` shows, names the record and decides
+// whether the report is dropped, held or recorded. Decoding calls it; it calls nothing of
+// Decoding's. README: "Reporting in production"; the design article lists the hops.
+
+/// The failure API: the one way the rest of the library reports that a value failed, holds
+/// what its values report, or decodes a value again.
+enum Failures {}
+
+/// Where a value sits, as failure handling needs to know it: its path, the reporter of its
+/// decoder and the record around it.
+protocol FailureSite {
+  /// The coding path of the value.
+  var codingPath: [any CodingKey] { get }
+
+  /// The reporter registered in the `userInfo` of the value's decoder, if any.
+  func findReporter() -> ResilientDecodingErrorReporter?
+
+  /// The record holding the value, if `reporter` names records and the record can be read
+  /// here.
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord?
+}
+
+/// A value under a key of a keyed container.
+struct KeyedSite<Key: CodingKey>: FailureSite {
+  let container: KeyedDecodingContainer<Key>
+  let key: Key
+
+  var codingPath: [any CodingKey] { container.codingPath + [key] }
+
+  func findReporter() -> ResilientDecodingErrorReporter? {
+    container.findReporter(forKey: key)
+  }
+
+  /// The record the container reads, through the keys its type declares.
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+    container.enclosingRecord(for: reporter)
+  }
+}
+
+/// A value a decoder holds on its own: a top-level value, an element, a generic property.
+struct DecoderSite: FailureSite {
+  let decoder: any Decoder
+
+  var codingPath: [any CodingKey] { decoder.codingPath }
+
+  func findReporter() -> ResilientDecodingErrorReporter? {
+    decoder.resilientDecodingErrorReporter
+  }
+
+  /// `nil`: a decoder does not know the record around its value; an element of a `@Resilient`
+  /// collection around it may name it (see `Failures.NamingRecord`).
+  func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+    nil
+  }
+}
+
+// MARK: - One value
+
+extension Failures {
+  /// Reports that the value at `site` failed with `error`, in the record holding it, and
+  /// returns the error as reported: a decoder's own error for a standard library primitive
+  /// (`decodedPrimitive`: no `init(from:)` of the user's ran) as plain `Codable` shows it.
+  @discardableResult
+  static func report(
+    _ error: any Error, decodedPrimitive: Bool = false, at site: some FailureSite
+  ) -> any Error {
+    let error = plainCodableError(error, decodedPrimitive: decodedPrimitive, at: site.codingPath)
+    guard let reporter = site.findReporter() else { return error }
+    ReportScope.report(
+      HeldReport(
+        reporter: reporter, error: error, codingPath: site.codingPath,
+        record: site.enclosingRecord(for: reporter)))
+    return error
+  }
+
+  /// An error that decoding a value threw, as plain `Codable` would see it.
+  ///
+  /// A decoder may throw errors of its own type for a primitive value (`JSONDecoder` does for a
+  /// number that does not fit), which plain `Codable` only sees wrapped in
+  /// `DecodingError.dataCorrupted` by the top-level decode. Such an error is wrapped the same
+  /// way, at the value's path, when `decodedPrimitive` says no `init(from:)` of the user's ran.
+  /// Errors of the user's `init(from:)`, and novel values, are kept.
+  static func plainCodableError(
+    _ error: any Error, decodedPrimitive: Bool,
+    at codingPath: @autoclosure () -> [any CodingKey]
+  ) -> any Error {
+    // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic
+    // cast, on every failed value.
+    let errorType = type(of: error)
+    guard decodedPrimitive, errorType != DecodingError.self,
+      errorType != UnknownNovelValueError.self
+    else {
+      return error
+    }
+    return DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: codingPath(), debugDescription: "\(error)", underlyingError: error))
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Reports that the value under `key` failed with `error` (see
+  /// `Failures.report(_:decodedPrimitive:at:)`), and returns the error as reported: the
+  /// entrance of the optionals, defaults and fallbacks that clients inline.
+  ///
+  /// Out of line, so that a property that decodes carries none of this code.
+  @usableFromInline
+  internal func _reportFailure(_ error: any Error, forKey key: Key, decodedPrimitive: Bool)
+    -> any Error
+  {
+    // While no reporter exists, the value needs no site to find one through.
+    guard ResilientDecodingErrorReporter.anyExists else {
+      return Failures.plainCodableError(
+        error, decodedPrimitive: decodedPrimitive, at: codingPath + [key])
+    }
+    return Failures.report(
+      error, decodedPrimitive: decodedPrimitive, at: KeyedSite(container: self, key: key))
+  }
+}

@@ -1,0 +1,322 @@
+// What a collection begins and ends around its values' decoding, for failure handling: holds,
+// trials, second decodes and the naming of records. Each is a value that cannot be copied,
+// begun when made and ended by a consuming `end`, or, if the code that made it leaves without
+// ending it, when it goes out of scope: none outlives the decode that began it. The decoding
+// code runs between the two, in its own layer; failure handling never calls it. Part of the
+// failure API (`Failure.swift`).
+
+extension Failures {
+  /// Whether a dictionary's trial runs on this thread: reports are dropped, so nothing needs
+  /// naming or a second decode.
+  static var isInTrial: Bool {
+    ReportScope.existing?.isInTrial ?? false
+  }
+
+  /// Whether a second decode runs on this thread (see ``SecondDecode``).
+  static var isDecodingAgain: Bool {
+    ReportScope.existing?.isDecodingAgain ?? false
+  }
+
+  /// Reports again, in order, what a hold gave back: into the hold around it, if one runs.
+  static func passOn(_ held: HeldDiagnostics) {
+    ReportScope.passOn(held)
+  }
+}
+
+// MARK: - Holds
+
+extension Failures {
+  /// Holds back the reports made on this thread until ``end()``, which gives them back. A
+  /// bounded hold keeps as many in full as their reporter stores and counts the others (see
+  /// ``HeldDiagnostics``). Holds nest: a report goes to the innermost.
+  struct Hold: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    init(bounded: Bool = true) {
+      let scope = ReportScope.current
+      scope?.beginHold(bounded: bounded)
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    /// Ends the hold and gives back what it held, which has gone nowhere else; `nil` where
+    /// threads have no scope, and reports were recorded as they were made.
+    consuming func end() -> HeldDiagnostics? {
+      let held = scope?.takeUnretainedValue().endHold()
+      discard self
+      return held
+    }
+
+    deinit {
+      _ = scope?.takeUnretainedValue().endHold()
+    }
+  }
+}
+
+// MARK: - Trials
+
+extension Failures {
+  /// A dictionary's trial: its entries decoded as plain `Codable` decodes `[String: T]`, to be
+  /// used only if nothing was reported or asserted meanwhile (see ``TrialResult``).
+  ///
+  /// Trials do not nest: a dictionary decoded during a trial is part of it. Inside a second
+  /// decode no trial runs, and a type of values whose trial could not be used skips the next
+  /// few.
+  struct Trial: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+    private let start: TrialStart
+
+    init<Values>(for _: Values.Type) {
+      let scope = ReportScope.current
+      start = scope?.beginTrial(for: ObjectIdentifier(Values.self)) ?? .none
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    /// Whether to decode the dictionary as plain `Codable` does: a trial runs, and it is not
+    /// known yet to be unusable.
+    var decodesPlainly: Bool {
+      switch start {
+      case .own: true
+      case .partOfTrialAround(let spoiled): !spoiled
+      case .none: false
+      }
+    }
+
+    /// Ends the trial with what was decoded during it, `nil` if that threw.
+    consuming func end<Value>(decoded value: Value?) -> TrialResult<Value> {
+      let result = scope?.takeUnretainedValue().endTrial(start, decoded: value) ?? .notRun
+      discard self
+      return result
+    }
+
+    deinit {
+      _ = scope?.takeUnretainedValue().endTrial(start, decoded: Int?.none)
+    }
+  }
+
+  /// Stops skipping trials for dictionaries of `Values`: its last trial failed only because the
+  /// value was not a dictionary at all (missing, `null`, another kind), which says nothing
+  /// about the entries of the next one.
+  static func forgetFailedTrial<Values>(for _: Values.Type) {
+    ReportScope.current?.forgetFailedTrial(for: ObjectIdentifier(Values.self))
+  }
+}
+
+// MARK: - Second decodes
+
+extension Failures {
+  /// A value decoded a second time: a dictionary entry by entry after its trial failed, an
+  /// array to name its records. Inside it no dictionary runs a trial and arrays name their
+  /// records as they decode, so that nothing inside is decoded a third time.
+  struct SecondDecode: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    /// Begins a second decode if `begins`; otherwise nothing.
+    init(if begins: Bool = true) {
+      let scope = begins ? ReportScope.current : nil
+      scope?.beginSecondDecode()
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    consuming func end() {
+      scope?.takeUnretainedValue().endSecondDecode()
+      discard self
+    }
+
+    deinit {
+      scope?.takeUnretainedValue().endSecondDecode()
+    }
+  }
+
+  /// How many arrays this thread has decoded again whole so far: an array reads it before its
+  /// first decode and gives ``ArrayDecodedWhole/init(after:)`` what it read.
+  static var wholeArraysDecoded: Int {
+    ReportScope.wholeArraysDecoded
+  }
+
+  /// An array whose every element failed, decoded again whole as a second decode, if that is
+  /// allowed (``isAllowed``): not during a trial, not when an array inside this one was decoded
+  /// again whole since it began (a value already decoded twice below is not decoded again by a
+  /// level around it), and not more than eight deep. Never without a scope.
+  struct ArrayDecodedWhole: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    /// `decodedBefore` is ``Failures/wholeArraysDecoded`` as the array's first decode began.
+    init(after decodedBefore: Int) {
+      let scope = ReportScope.current
+      let allowed = scope?.beginArrayDecodedWhole(after: decodedBefore) ?? false
+      self.scope = allowed ? scope.map(Unmanaged.passUnretained) : nil
+    }
+
+    var isAllowed: Bool {
+      scope != nil
+    }
+
+    consuming func end() {
+      scope?.takeUnretainedValue().endArrayDecodedWhole()
+      discard self
+    }
+
+    deinit {
+      scope?.takeUnretainedValue().endArrayDecodedWhole()
+    }
+  }
+}
+
+// MARK: - Naming records
+
+extension Failures {
+  /// The first decode of an array of records while a reporter that names records may exist:
+  /// its reports are held, and ``end(at:)`` says whether the array must be decoded again to
+  /// name them (see ``NamingDecode``).
+  ///
+  /// Only the outermost array of records in its first decode decodes again: the arrays inside
+  /// it leave that to it, and its second decode names the records of all of them.
+  struct FirstDecodeOfRecords: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+    private let isOutermost: Bool
+
+    init() {
+      let scope = ReportScope.current
+      isOutermost = scope?.beginFirstDecodeOfRecords() ?? false
+      scope?.beginHold(bounded: true)
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    /// Ends the first decode of the array at `site`: passes on what it held, or, if this is
+    /// the outermost array of records, a report needs naming and the reporter names records,
+    /// gives it back with the reporter for a second decode that names them.
+    consuming func end(
+      at site: some FailureSite
+    ) -> (held: HeldDiagnostics, reporter: ResilientDecodingErrorReporter)? {
+      let scope = self.scope?.takeUnretainedValue()
+      let isOutermost = self.isOutermost
+      discard self
+      guard let scope else { return nil }
+      let held = scope.endHold()
+      scope.endFirstDecodeOfRecords()
+      guard isOutermost, held.reports.contains(where: \.needsNaming),
+        let reporter = Failures.recordReporter(at: site)
+      else {
+        ReportScope.passOn(held, in: scope)
+        return nil
+      }
+      return (held, reporter)
+    }
+
+    deinit {
+      guard let scope = scope?.takeUnretainedValue() else { return }
+      _ = scope.endHold()
+      scope.endFirstDecodeOfRecords()
+    }
+  }
+
+  /// The second decode of an array of records that names them: each element decoded as a value
+  /// that names its record (``NamingRecord``), what names none given the record holding the
+  /// array. Its reports replace the first decode's if it decoded the same elements and made as
+  /// many reports; otherwise (a decoder that answered differently the second time, or one that
+  /// lost reports, as TOMLKit's single-value containers do) the first decode's stand.
+  struct NamingDecode: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    init(at site: some FailureSite, reporter: ResilientDecodingErrorReporter) {
+      let scope = ReportScope.current
+      scope?.beginSecondDecode()
+      scope?.beginNamingValues(enclosedBy: EnclosingRecord { site.enclosingRecord(for: reporter) })
+      scope?.beginHold(bounded: true)
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    /// Ends the second decode and passes on its reports or, if it did not decode the same
+    /// elements (`sameElements`) or made another number of reports, those of the first
+    /// (`first`).
+    consuming func end(replacing first: HeldDiagnostics, sameElements: Bool) {
+      let scope = self.scope?.takeUnretainedValue()
+      discard self
+      guard let scope else { return ReportScope.passOn(first) }
+      let again = scope.endHold()
+      scope.endNamingValues()
+      scope.endSecondDecode()
+      ReportScope.passOn(sameElements && again.count == first.count ? again : first, in: scope)
+    }
+
+    deinit {
+      guard let scope = scope?.takeUnretainedValue() else { return }
+      _ = scope.endHold()
+      scope.endNamingValues()
+      scope.endSecondDecode()
+    }
+  }
+
+  /// The values of a collection decoded so that each names its record (an array inside a
+  /// second decode, the entries of a dictionary): what names none is given the record holding
+  /// the collection, read when first needed.
+  struct NamingValues: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    /// Begins naming the values of the collection at `site`, if `reporter` names records;
+    /// otherwise nothing.
+    init(at site: some FailureSite, reporter: ResilientDecodingErrorReporter?) {
+      let scope = reporter == nil ? nil : ReportScope.current
+      if let reporter {
+        let enclosing = EnclosingRecord { site.enclosingRecord(for: reporter) }
+        scope?.beginNamingValues(enclosedBy: enclosing)
+      }
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    consuming func end() {
+      scope?.takeUnretainedValue().endNamingValues()
+      discard self
+    }
+
+    deinit {
+      scope?.takeUnretainedValue().endNamingValues()
+    }
+  }
+
+  /// One value of a collection that names its record: the reports made while it decodes are
+  /// held, and, once it decoded and its decoder is back at the value's level, named by the
+  /// value read whole (see `HeldReport.namingRecord(atDepth:ownRecord:)`).
+  struct NamingRecord: ~Copyable {
+    private let scope: Unmanaged<ReportScope>?
+
+    init() {
+      let scope = ReportScope.current
+      scope?.beginHold(bounded: true)
+      self.scope = scope.map(Unmanaged.passUnretained)
+    }
+
+    /// Ends the value's decode, whose `result` its `decoder` gave: passes on what was
+    /// reported inside it, named, and returns the value, or throws its error with the value's
+    /// record (``IdentifiedElementFailure``).
+    consuming func end<Value>(_ result: Result<Value, any Error>, of decoder: any Decoder) throws
+      -> Value
+    {
+      let scope = self.scope?.takeUnretainedValue()
+      discard self
+      // Read once, when first needed.
+      var record: ReportedRecord?? = nil
+      func ownRecord() -> ReportedRecord? {
+        if let record { return record }
+        let found = decoder.ownRecord()
+        record = .some(found)
+        return found
+      }
+      if let scope {
+        ReportScope.passOn(scope.endHold(), in: scope) {
+          $0.namingRecord(atDepth: decoder.codingPath.count, ownRecord: ownRecord)
+        }
+      }
+      switch result {
+      case .success(let value):
+        return value
+      case .failure(let error):
+        throw IdentifiedElementFailure(error: error, record: ownRecord())
+      }
+    }
+
+    deinit {
+      _ = scope?.takeUnretainedValue().endHold()
+    }
+  }
+}
