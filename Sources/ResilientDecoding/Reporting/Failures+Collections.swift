@@ -31,16 +31,16 @@ final class CaughtFailure {
 
 extension Failures {
   /// The failure of a value that caught its own error, thrown while decoding it at
-  /// `decoder`'s path: the error as plain `Codable` shows it, and the value's record, read whole
-  /// (or brought by a value that named its record), noted in the running hold so that the
-  /// collection can tell whether its decoder kept the value.
+  /// `decoder`'s path: the error as plain `Codable` shows it, and the value's record if a value
+  /// that names its record brought it (see `NamingRecord`), noted in the running hold so that
+  /// the collection can tell whether its decoder kept the value.
   static func caught(
     _ error: any Error, decodedPrimitive: Bool, by decoder: any Decoder
   ) -> CaughtFailure {
     let (error, record) = IdentifiedElementFailure.unwrap(error)
     let failure = CaughtFailure(
       error: plainCodableError(error, decodedPrimitive: decodedPrimitive, at: decoder.codingPath),
-      codingPath: decoder.codingPath, record: record ?? decoder.ownRecord())
+      codingPath: decoder.codingPath, record: record)
     ReportScope.noteCaughtFailure(failure)
     return failure
   }

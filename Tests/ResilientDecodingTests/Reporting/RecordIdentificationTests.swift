@@ -362,6 +362,57 @@ import Testing
     }
   }
 
+  /// A failed element is read whole on the way past it: it names itself without the array
+  /// being decoded again.
+  @Test func aFailedElementIsNamedWithoutASecondDecode() throws {
+    final class Count: @unchecked Sendable {
+      var value = 0
+    }
+    struct Counted: Decodable {
+      let name: String
+      init(from decoder: any Decoder) throws {
+        (decoder.userInfo[CodingUserInfoKey(rawValue: "count")!] as? Count)?.value += 1
+        name = try decoder.container(keyedBy: NamedKey.self).decode(
+          String.self, forKey: NamedKey("name"))
+      }
+    }
+    struct Feed: Decodable {
+      let id: String
+      @Resilient var listings: [Counted]
+    }
+    let count = Count()
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let decoder = JSONDecoder()
+    decoder.userInfo = [
+      .resilientDecodingErrorReporter: reporter, CodingUserInfoKey(rawValue: "count")!: count,
+    ]
+    let json = #"{"id": "f1", "listings": [{"id": 1, "name": "a"}, {"id": 2, "name": 3}]}"#
+    _ = try decoder.decode(Feed.self, from: Data(json.utf8))
+    #expect(try #require(reporter.flushReportedErrors()).entries.map(\.recordID) == ["2"])
+    #expect(count.value == 2)
+  }
+
+  /// An element that a decoder moved past cannot be read there: the array decodes again to
+  /// name it, even when the record holding the array has an identifier of its own.
+  @Test func anElementTheDecoderMovedPastIsNamedByItself() throws {
+    struct Item: Decodable {
+      let name: String
+    }
+    struct Shop: Decodable {
+      let id: String
+      @Resilient var items: [Item]
+    }
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let decoder = TreeDecoder(
+      try Tree(json: #"{"id": "s1", "items": [{"id": "i-1", "name": "a"}, {"id": "i-2"}]}"#),
+      userInfo: [.resilientDecodingErrorReporter: reporter], quirks: .movesPastFailedElements)
+    _ = try Shop(from: decoder)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("items[1]", "i-2", "items[1]")
+      ])
+  }
+
   /// Clean data with a reporter that names records decodes every record once.
   @Test func cleanRecordsAreDecodedOnce() throws {
     final class Count: @unchecked Sendable {
