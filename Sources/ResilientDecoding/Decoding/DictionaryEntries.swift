@@ -60,7 +60,7 @@ extension ResilientValueSource {
       return .init(absent, outcome: .keyNotFound)
     case .unusable, .notRun:
       // After a trial, a second decode: nothing inside it is decoded a third time.
-      let again = Failures.SecondDecode(if: tried.isUnusable)
+      let again = Failures.decodingAgain(if: tried.isUnusable)
       let hold = Failures.Hold(bounded: false)
       let result = decodeEntries(Strategy.self, unwrap: unwrap)
       held = hold.end() ?? held
@@ -124,7 +124,7 @@ extension ResilientValueSource {
       case .failure(let error): return .failure(error)
       }
     }
-    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let naming = Failures.namingValues(at: self, reporter: reporter)
     let result = Result {
       Self.splitting(
         try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self),

@@ -150,16 +150,14 @@ extension ResilientValueSource {
   func decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, recovering _: Recovery.Type
   ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
-    let (value, outcome) = _decodeMaybeAbsent(self, Strategy.self, recovering: Recovery.self)
-    return Resilient(value, outcome: outcome)
+    Resilient(_decodeMaybeAbsent(self, Strategy.self, recovering: Recovery.self))
   }
 
   /// The ladder of a value that falls back (see `_decodeOrFallBack(_:_:fallback:)`), wrapped.
   func decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {
-    let (value, outcome) = _decodeOrFallBack(self, Strategy.self, fallback: fallback())
-    return Resilient(value, outcome: outcome)
+    Resilient(_decodeOrFallBack(self, Strategy.self, fallback: fallback()))
   }
 }
 
@@ -199,5 +197,29 @@ internal func _decodeOrFallBack<Site: _ValueSite, Strategy: _ResilientElementStr
   } catch {
     let error = site._report(error, decodedPrimitive: Strategy.decodesPrimitive)
     return (fallback(), .recoveredFrom(error, wasReported: true))
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// The ladder of a value that may be absent, under `key`, wrapped: the body of the optional
+  /// overloads.
+  @_transparent @usableFromInline
+  internal func _decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
+  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
+    Resilient(
+      ResilientDecoding._decodeMaybeAbsent(
+        _KeyedValue(self, key), Strategy.self, recovering: Recovery.self))
+  }
+
+  /// The ladder of a value that falls back, under `key`, wrapped: the body of the overloads of
+  /// types with a fallback.
+  @inlinable
+  internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
+    Resilient(
+      ResilientDecoding._decodeOrFallBack(
+        _KeyedValue(self, key), Strategy.self, fallback: fallback()))
   }
 }

@@ -50,6 +50,18 @@ extension ResilientValueSource {
 
 // MARK: - What decoding gave
 
+extension Resilient {
+  /// Wraps `value`, made by a shape from what decoding its elements gave (`decoded`), with what
+  /// that decoding records.
+  @inlinable
+  internal init<Element>(_ value: Value, decodedFrom decoded: _DecodedElements<Element>) {
+    self.init(value, outcome: decoded.outcome)
+    #if DEBUG
+      _cleanCollectionResults = decoded.cleanResults
+    #endif
+  }
+}
+
 /// What decoding the elements of an array or a set gave: the elements that decoded, or that the
 /// value was missing or `null`, and what the wrapper records about it.
 @usableFromInline
@@ -127,8 +139,8 @@ extension ResilientValueSource {
       if let held {
         // No element decoded: the decoder may have misread the array. Decoding it whole can
         // only keep more; what it reports replaces what was held only if it does.
-        let again = Failures.ArrayDecodedWhole(after: wholeArraysBefore)
-        let whole = again.isAllowed ? decodeArrayWhole(Strategy.self) : nil
+        let again = Failures.decodingArrayWhole(after: wholeArraysBefore)
+        let whole = again.didBegin ? decodeArrayWhole(Strategy.self) : nil
         again.end()
         if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
           (elements, failures) = decoded
@@ -199,7 +211,7 @@ extension ResilientValueSource {
   private func decodeElementsNamingRecords<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, reporter: ResilientDecodingErrorReporter
   ) -> _DecodedElements<Strategy.Element> {
-    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let naming = Failures.namingValues(at: self, reporter: reporter)
     let decoded = decodeElementsOnce(
       IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
     naming.end()

@@ -25,7 +25,7 @@ extension ResilientValueSource {
     _: Strategy.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
     let reporter = Strategy.elementsMayBeRecords ? Failures.recordReporter(at: self) : nil
-    let naming = Failures.NamingValues(at: self, reporter: reporter)
+    let naming = Failures.namingValues(at: self, reporter: reporter)
     let decoded =
       reporter == nil
       ? decodeArrayWhole(_CaughtValue<Strategy>.self)

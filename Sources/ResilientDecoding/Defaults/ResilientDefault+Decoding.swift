@@ -19,10 +19,10 @@ extension KeyedDecodingContainer {
   public func decode<Provider: ResilientDefaultProvider>(
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _PlainElement<Provider.Value>.self,
-      recovering: _DefaultRecovery<Provider>.self)
-    return ResilientDefault(value, outcome: outcome)
+    ResilientDefault(
+      ResilientDecoding._decodeMaybeAbsent(
+        _KeyedValue(self, key), _PlainElement<Provider.Value>.self,
+        recovering: _DefaultRecovery<Provider>.self))
   }
 }
 
@@ -32,8 +32,8 @@ extension ResilientDefault {
   /// Decodes the value from any source, as the overload does: the value, or the default
   /// (`valueWasNil` for `null`, reported when the value cannot be decoded).
   init(from source: some ResilientValueSource) {
-    let (value, outcome) = _decodeMaybeAbsent(
-      source, _PlainElement<Provider.Value>.self, recovering: _DefaultRecovery<Provider>.self)
-    self.init(value, outcome: outcome)
+    self.init(
+      _decodeMaybeAbsent(
+        source, _PlainElement<Provider.Value>.self, recovering: _DefaultRecovery<Provider>.self))
   }
 }

@@ -47,6 +47,15 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
     #endif
   }
 
+  /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
+  @_transparent @usableFromInline
+  internal init(_ decoded: (value: Provider.Value, outcome: _RecordedOutcome)) {
+    self.wrappedValue = decoded.value
+    #if DEBUG
+      self._outcome = decoded.outcome
+    #endif
+  }
+
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
   @_transparent
   public init(wrappedValue: Provider.Value) {

@@ -104,27 +104,78 @@ extension Failures {
 // MARK: - Second decodes
 
 extension Failures {
-  /// A value decoded a second time: a dictionary entry by entry after its trial failed, an
-  /// array to name its records. Inside it no dictionary runs a trial and arrays name their
-  /// records as they decode, so that nothing inside is decoded a third time.
-  struct SecondDecode: ~Copyable {
-    private let scope: Unmanaged<ReportScope>?
+  /// A scope that changes only how values decode inside it, begun by ``decodingAgain(if:)``,
+  /// ``decodingArrayWhole(after:)`` or ``namingValues(at:reporter:)`` and ended by ``end()``.
+  struct DecodingScope: ~Copyable {
+    fileprivate enum Kind {
+      case secondDecode, arrayDecodedWhole, namingValues
+    }
 
-    /// Begins a second decode if `begins`; otherwise nothing.
-    init(if begins: Bool = true) {
-      let scope = begins ? ReportScope.current : nil
-      scope?.beginSecondDecode()
+    private let scope: Unmanaged<ReportScope>?
+    private let kind: Kind
+
+    fileprivate init(_ scope: ReportScope?, _ kind: Kind) {
       self.scope = scope.map(Unmanaged.passUnretained)
+      self.kind = kind
+    }
+
+    /// Whether the scope began: it may be refused (an array decoded again whole), and there is
+    /// none where threads have no scope.
+    var didBegin: Bool {
+      scope != nil
     }
 
     consuming func end() {
-      scope?.takeUnretainedValue().endSecondDecode()
+      finish()
       discard self
     }
 
     deinit {
-      scope?.takeUnretainedValue().endSecondDecode()
+      finish()
     }
+
+    private func finish() {
+      guard let scope = scope?.takeUnretainedValue() else { return }
+      switch kind {
+      case .secondDecode: scope.endSecondDecode()
+      case .arrayDecodedWhole: scope.endArrayDecodedWhole()
+      case .namingValues: scope.endNamingValues()
+      }
+    }
+  }
+
+  /// Begins a second decode, if `begins`: a value decoded a second time (a dictionary entry by
+  /// entry after its trial failed, an array to name its records). Inside it no dictionary runs
+  /// a trial and arrays name their records as they decode, so that nothing inside is decoded a
+  /// third time.
+  static func decodingAgain(if begins: Bool = true) -> DecodingScope {
+    let scope = begins ? ReportScope.current : nil
+    scope?.beginSecondDecode()
+    return DecodingScope(scope, .secondDecode)
+  }
+
+  /// Begins decoding again whole an array whose every element failed, as a second decode, if
+  /// that is allowed (``DecodingScope/didBegin``): not during a trial, not when an array inside
+  /// this one was decoded again whole since it began (a value already decoded twice below is
+  /// not decoded again by a level around it), not more than eight deep, and never without a
+  /// scope. `decodedBefore` is ``wholeArraysDecoded`` as the array's first decode began.
+  static func decodingArrayWhole(after decodedBefore: Int) -> DecodingScope {
+    let scope = ReportScope.current
+    let allowed = scope?.beginArrayDecodedWhole(after: decodedBefore) ?? false
+    return DecodingScope(allowed ? scope : nil, .arrayDecodedWhole)
+  }
+
+  /// Begins decoding the values of the collection at `site` so that each names its record, if
+  /// `reporter` names records (an array inside a second decode, the entries of a dictionary):
+  /// what names none is given the record holding the collection, read when first needed.
+  static func namingValues(
+    at site: some FailureSite, reporter: ResilientDecodingErrorReporter?
+  ) -> DecodingScope {
+    guard let reporter, let scope = ReportScope.current else {
+      return DecodingScope(nil, .namingValues)
+    }
+    scope.beginNamingValues(enclosedBy: EnclosingRecord { site.enclosingRecord(for: reporter) })
+    return DecodingScope(scope, .namingValues)
   }
 
   /// How many arrays this thread has decoded again whole so far: an array reads it before its
@@ -133,33 +184,6 @@ extension Failures {
     ReportScope.wholeArraysDecoded
   }
 
-  /// An array whose every element failed, decoded again whole as a second decode, if that is
-  /// allowed (``isAllowed``): not during a trial, not when an array inside this one was decoded
-  /// again whole since it began (a value already decoded twice below is not decoded again by a
-  /// level around it), and not more than eight deep. Never without a scope.
-  struct ArrayDecodedWhole: ~Copyable {
-    private let scope: Unmanaged<ReportScope>?
-
-    /// `decodedBefore` is ``Failures/wholeArraysDecoded`` as the array's first decode began.
-    init(after decodedBefore: Int) {
-      let scope = ReportScope.current
-      let allowed = scope?.beginArrayDecodedWhole(after: decodedBefore) ?? false
-      self.scope = allowed ? scope.map(Unmanaged.passUnretained) : nil
-    }
-
-    var isAllowed: Bool {
-      scope != nil
-    }
-
-    consuming func end() {
-      scope?.takeUnretainedValue().endArrayDecodedWhole()
-      discard self
-    }
-
-    deinit {
-      scope?.takeUnretainedValue().endArrayDecodedWhole()
-    }
-  }
 }
 
 // MARK: - Naming records
@@ -244,33 +268,6 @@ extension Failures {
       _ = scope.endHold()
       scope.endNamingValues()
       scope.endSecondDecode()
-    }
-  }
-
-  /// The values of a collection decoded so that each names its record (an array inside a
-  /// second decode, the entries of a dictionary): what names none is given the record holding
-  /// the collection, read when first needed.
-  struct NamingValues: ~Copyable {
-    private let scope: Unmanaged<ReportScope>?
-
-    /// Begins naming the values of the collection at `site`, if `reporter` names records;
-    /// otherwise nothing.
-    init(at site: some FailureSite, reporter: ResilientDecodingErrorReporter?) {
-      let scope = reporter == nil ? nil : ReportScope.current
-      if let reporter {
-        let enclosing = EnclosingRecord { site.enclosingRecord(for: reporter) }
-        scope?.beginNamingValues(enclosedBy: enclosing)
-      }
-      self.scope = scope.map(Unmanaged.passUnretained)
-    }
-
-    consuming func end() {
-      scope?.takeUnretainedValue().endNamingValues()
-      discard self
-    }
-
-    deinit {
-      scope?.takeUnretainedValue().endNamingValues()
     }
   }
 

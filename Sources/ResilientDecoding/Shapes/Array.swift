@@ -66,19 +66,13 @@ extension Resilient {
   /// Wraps what decoding an array's elements gave.
   @inlinable
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == [Element] {
-    self.init(decoded.elements, outcome: decoded.outcome)
-    #if DEBUG
-      _cleanCollectionResults = decoded.cleanResults
-    #endif
+    self.init(decoded.elements, decodedFrom: decoded)
   }
 
   /// Wraps what decoding an optional array's elements gave: `nil` when it was missing or `null`.
   @inlinable
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == [Element]? {
-    self.init(decoded.isAbsent ? nil : decoded.elements, outcome: decoded.outcome)
-    #if DEBUG
-      _cleanCollectionResults = decoded.cleanResults
-    #endif
+    self.init(decoded.isAbsent ? nil : decoded.elements, decodedFrom: decoded)
   }
 
   /// Wraps what decoding the elements of `Value`, whose shape is known only at run time, gave:
@@ -86,10 +80,7 @@ extension Resilient {
   init<Element>(
     _ decoded: _DecodedElements<Element>, absent: Value, wrap: ([Element]) -> Value
   ) {
-    self.init(decoded.isAbsent ? absent : wrap(decoded.elements), outcome: decoded.outcome)
-    #if DEBUG
-      _cleanCollectionResults = decoded.cleanResults
-    #endif
+    self.init(decoded.isAbsent ? absent : wrap(decoded.elements), decodedFrom: decoded)
   }
 }
 

@@ -10,9 +10,7 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _PlainElement<T>.self, recovering: _NoFallback<T>.self)
-    return Resilient(value, outcome: outcome)
+    _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
@@ -21,9 +19,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _RawElement<T>.self, recovering: _NoFallback<T>.self)
-    return Resilient(value, outcome: outcome)
+    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -32,9 +28,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _RawElement<T>.self, recovering: _RawFallback<T>.self)
-    return Resilient(value, outcome: outcome)
+    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
   }
 }
 

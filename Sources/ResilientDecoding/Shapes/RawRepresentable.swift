@@ -45,9 +45,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {
-    let (value, outcome) = _decodeOrFallBack(
-      _KeyedValue(self, key), _RawElement<T>.self, fallback: T.decodingFallback)
-    return Resilient(value, outcome: outcome)
+    _decodeOrFallBack(_RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what

@@ -33,9 +33,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
-    let (value, outcome) = _decodeOrFallBack(
-      _KeyedValue(self, key), _PlainElement<T>.self, fallback: T.decodingFallback)
-    return Resilient(value, outcome: outcome)
+    _decodeOrFallBack(_PlainElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
@@ -44,9 +42,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _PlainElement<T>.self, recovering: _DecodableFallback<T>.self)
-    return Resilient(value, outcome: outcome)
+    _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _DecodableFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` property of a raw-representable type that is also
@@ -55,9 +51,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T>.Type, forKey key: Key
   ) throws -> Resilient<T> where T.DecodingFallback == T {
-    let (value, outcome) = _decodeOrFallBack(
-      _KeyedValue(self, key), _RawElement<T>.self, fallback: T.decodingFallback)
-    return Resilient(value, outcome: outcome)
+    _decodeOrFallBack(_RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
   }
 
   /// Decodes a `@Resilient` optional of a raw-representable type that is also
@@ -66,9 +60,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T?>.Type, forKey key: Key
   ) throws -> Resilient<T?> where T.DecodingFallback == T {
-    let (value, outcome) = _decodeMaybeAbsent(
-      _KeyedValue(self, key), _RawElement<T>.self, recovering: _RawFallback<T>.self)
-    return Resilient(value, outcome: outcome)
+    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
   }
 }
 

@@ -49,19 +49,13 @@ extension Resilient {
   /// Wraps what decoding a set's elements gave, in the order they were decoded.
   @inlinable
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element> {
-    self.init(Set(decoded.elements), outcome: decoded.outcome)
-    #if DEBUG
-      _cleanCollectionResults = decoded.cleanResults
-    #endif
+    self.init(Set(decoded.elements), decodedFrom: decoded)
   }
 
   /// Wraps what decoding an optional set's elements gave: `nil` when it was missing or `null`.
   @inlinable
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element>? {
-    self.init(decoded.isAbsent ? nil : Set(decoded.elements), outcome: decoded.outcome)
-    #if DEBUG
-      _cleanCollectionResults = decoded.cleanResults
-    #endif
+    self.init(decoded.isAbsent ? nil : Set(decoded.elements), decodedFrom: decoded)
   }
 }
 

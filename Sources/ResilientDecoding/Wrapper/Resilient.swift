@@ -60,6 +60,16 @@ public struct Resilient<Value: Decodable>: Decodable {
     #endif
   }
 
+  /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
+  @_transparent @usableFromInline
+  internal init(_ decoded: (value: Value, outcome: _RecordedOutcome)) {
+    self.wrappedValue = decoded.value
+    #if DEBUG
+      self._outcome = decoded.outcome
+      self._cleanCollectionResults = nil
+    #endif
+  }
+
   // The initialisers are transparent and set the stored properties themselves instead of
   // delegating: unoptimised, a generic initialiser looks up the metadata of `Resilient<Value>`
   // on every call, and synthesised `init(from:)` runs `init(wrappedValue: nil)` for every
