@@ -12,7 +12,7 @@ extension Failures {
     ReportScope.existing?.isInTrial ?? false
   }
 
-  /// Whether a second decode runs on this thread (see ``SecondDecode``).
+  /// Whether a second decode runs on this thread (see ``decodingAgain(if:)``).
   static var isDecodingAgain: Bool {
     ReportScope.existing?.isDecodingAgain ?? false
   }
@@ -179,7 +179,7 @@ extension Failures {
   }
 
   /// How many arrays this thread has decoded again whole so far: an array reads it before its
-  /// first decode and gives ``ArrayDecodedWhole/init(after:)`` what it read.
+  /// first decode and gives ``decodingArrayWhole(after:)`` what it read.
   static var wholeArraysDecoded: Int {
     ReportScope.wholeArraysDecoded
   }
