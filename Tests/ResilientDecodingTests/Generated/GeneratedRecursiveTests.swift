@@ -8,11 +8,11 @@ import Testing
 
 extension GeneratedPayloadTests {
   /// Cases per run of ``generatedRecursiveModelsDecodeAsTheOraclePredicts()``.
-  static let recursiveCases = 400
+  static let recursiveCases = 300
   /// Cases per run of ``generatedRecursiveModelsDecodeAsTheOraclePredictsWithTreeDecoders()``.
-  static let treeRecursiveCases = 100
+  static let treeRecursiveCases = 50
   /// Cases per run of ``undeclaredIdentifyingKeysNameRecordsAsTheOraclePredicts()``.
-  static let undeclaredKeyCases = 300
+  static let undeclaredKeyCases = 150
 
   /// How many times at most each record's `init(from:)` may run in one decode: twice, thrice
   /// for dictionaries and arrays in turn (see `RecursiveModelTests`).
@@ -90,7 +90,7 @@ extension GeneratedPayloadTests {
       named.record(found, generated, identifyingKeys: keys)
     }
     #expect(counts.cases == run.seeds.count, "every case was decoded")
-    named.expectCoverage()
+    if run.seeds.count >= Self.undeclaredKeyCases { named.expectCoverage() }
     print(
       "GeneratedPayloadTests: \(run.seeds.count) models with undeclared identifying keys from "
         + "\(run.origin), \(counts); \(named)")
@@ -217,7 +217,7 @@ private struct RecursiveTally: CustomStringConvertible {
     guard run.seeds.count >= GeneratedPayloadTests.recursiveCases else { return }
     #expect(deepCases > 20, "trees 30 to 60 deep", sourceLocation: sourceLocation)
     #expect(deepestReport > 60, "reports 30 levels down", sourceLocation: sourceLocation)
-    #expect(plain.checked > 40, "clean trees", sourceLocation: sourceLocation)
+    #expect(plain.checked > 25, "clean trees", sourceLocation: sourceLocation)
     let everyKind: [ErrorKind] = [
       .typeMismatch, .valueNotFound, .keyNotFound("name"), .keyNotFound("weight"),
     ]
@@ -290,7 +290,7 @@ struct RecordNamingCoverage: CustomStringConvertible {
     #expect(byUndeclaredKey > 50, "named by undeclared keys", sourceLocation: sourceLocation)
     #expect(wholeByDeclaredKey > 50, "named by declared keys", sourceLocation: sourceLocation)
     #expect(
-      skippingUndeclaredKey > 10, "named through declared keys past undeclared ones",
+      skippingUndeclaredKey > 5, "named through declared keys past undeclared ones",
       sourceLocation: sourceLocation)
     #expect(passedOver > 20, "records passed over", sourceLocation: sourceLocation)
     #expect(unnamed > 50, "reports that name no record", sourceLocation: sourceLocation)
