@@ -8,11 +8,15 @@
 struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
   @usableFromInline let value: Strategy.Element?
   let failure: CaughtFailure?
+  /// The value's number among the values of collections this thread began to decode (see
+  /// `ReportScope.beginEntry()`).
+  let entry: Int
 
   /// A value that decoded.
   init(value: Strategy.Element) {
     self.value = value
     self.failure = nil
+    self.entry = ReportScope.beginEntry()
   }
 
   /// Decodes the value, or notes its failure in the running hold (see
@@ -20,6 +24,7 @@ struct CaughtValue<Strategy: ResilientElementStrategy>: Decodable {
   /// decoder kept it.
   @usableFromInline
   init(from decoder: any Decoder) {
+    entry = ReportScope.beginEntry()
     do {
       value = try Strategy.decode(from: decoder.singleValueContainer())
       failure = nil

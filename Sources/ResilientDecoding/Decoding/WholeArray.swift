@@ -62,8 +62,8 @@ extension ResilientValueSource {
       for (index, value) in values.enumerated() {
         guard let failure = value.failure else { continue }
         reports.add(
-          failure.error, at: base + [ElementCodingKey(index: index)], to: reporter,
-          record: failure.record ?? enclosing)
+          failure.error, at: base + [ElementCodingKey(index: index)], position: index,
+          to: reporter, record: failure.record ?? enclosing)
       }
     }
     return ArrayDecodedWhole(result: result, reports: reports)

@@ -59,6 +59,12 @@ package final class ReportScope {
   /// reading it costs a clean array no reference count.
   private static let wholeArrayCount = ThreadLocalWord()
 
+  /// How many values of collections this thread has begun to decode one by one (see
+  /// ``beginEntry()``): a value notes the count as it begins, and a hold notes it in each
+  /// report it keeps, so that a collection can tell which of its values a report was made in
+  /// without reading any coding path, which decoders build in time that grows with the depth.
+  private static let entriesBegun = ThreadLocalWord()
+
   /// The calling thread's scope, made on first use; `nil` without thread-local storage.
   package static var current: ReportScope? {
     storage.object(makingWith: ReportScope.init)
@@ -110,7 +116,7 @@ extension ReportScope {
         return
       }
       if !scope.holds.isEmpty {
-        scope.holds[scope.holds.count - 1].add(report)
+        scope.holds[scope.holds.count - 1].add(report.madeIn(entry: entriesBegun.value))
         return
       }
     }
@@ -229,6 +235,19 @@ extension ReportScope {
   }
 }
 
+// MARK: - Values of collections
+
+extension ReportScope {
+  /// Notes that a value of a collection begins to decode, and returns its number: every report
+  /// a hold keeps until the next value begins carries a number no smaller, and those of earlier
+  /// values smaller ones (see ``HeldReport/entry``).
+  static func beginEntry() -> Int {
+    let entry = entriesBegun.value &+ 1
+    entriesBegun.value = entry
+    return entry
+  }
+}
+
 // MARK: - Second decodes
 
 extension ReportScope {
@@ -300,6 +319,10 @@ package struct HeldReport: Sendable {
   package let codingPath: [any CodingKey]
   /// The record the report belongs to, if known yet.
   let record: ReportedRecord?
+  /// The number of the last value of a collection begun before a hold kept this report (see
+  /// `ReportScope.beginEntry()`): the value of a collection it was made in is the one with the
+  /// largest number that is not larger.
+  private(set) var entry = 0
 
   init(
     reporter: ResilientDecodingErrorReporter, error: any Error, codingPath: [any CodingKey],
@@ -313,7 +336,17 @@ package struct HeldReport: Sendable {
 
   /// The same report, in `record`.
   func inRecord(_ record: ReportedRecord?) -> HeldReport {
-    HeldReport(reporter: reporter, error: error, codingPath: codingPath, record: record)
+    var report = HeldReport(
+      reporter: reporter, error: error, codingPath: codingPath, record: record)
+    report.entry = entry
+    return report
+  }
+
+  /// The same report, kept by a hold while the value numbered `entry` decodes.
+  func madeIn(entry: Int) -> HeldReport {
+    var report = self
+    report.entry = entry
+    return report
   }
 
   /// Whether a record around the failure may still name this report better: it names none
@@ -369,13 +402,26 @@ package struct HeldDiagnostics {
       keptCounts.append((report.reporter, 0))
     }
     guard keptCounts[position].count < report.reporter.maximumStoredErrors else {
-      var counts = ErrorDigest.GroupCounts()
-      counts.count(report.error, at: report.codingPath, in: report.record)
-      addOmitted(counts, of: report.reporter)
+      count(report)
       return
     }
     keptCounts[position].count += 1
     reports.append(report)
+  }
+
+  /// Counts a report that is not kept, in its group: the group counted last first, as the
+  /// reporter does past its maximum, so that most reports cost a match, not a new pattern.
+  private mutating func count(_ report: HeldReport) {
+    let position =
+      omitted.firstIndex { $0.reporter === report.reporter }
+      ?? {
+        omitted.append((report.reporter, ErrorDigest.GroupCounts()))
+        return omitted.count - 1
+      }()
+    let kind = ErrorDigest.Kind(of: report.error)
+    if !omitted[position].counts.countIfInLastGroup(kind: kind, at: report.codingPath) {
+      omitted[position].counts.count(report.error, at: report.codingPath, in: report.record)
+    }
   }
 
   /// Adds counts of reports to `reporter` that were not kept, after everything held so far.
@@ -410,6 +456,12 @@ extension ReportScope {
       scope.holds.removeLast()
       throw error
     }
+  }
+
+  /// Whether the innermost running hold holds a report.
+  static func innermostHoldHasReports(in scope: ReportScope? = existing) -> Bool {
+    guard let scope, let hold = scope.holds.last else { return false }
+    return hold.count > 0
   }
 
   /// Notes, in the innermost running hold, a value that caught its own error, so that its

@@ -17,7 +17,7 @@ protocol DictionaryKeyConversion {
 
 extension KeyedDecodingContainer {
   /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,
-  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:)``).
+  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:keyingEntries:)``).
   @usableFromInline
   func decodeResilientDictionary<
     Strategy: ResilientElementStrategy, Keys: DictionaryKeyConversion, Value
@@ -59,6 +59,7 @@ extension ResilientValueSource {
       } : .notRun
     let values: [String: Strategy.Element]
     var failures: [(key: String, failure: CaughtFailure)] = []
+    var entryKeys = EntryKeys([])
     var held = HeldDiagnostics(bounded: false)
     switch trial {
     case .usable(let decoded):
@@ -81,7 +82,7 @@ extension ResilientValueSource {
       held = holding ?? held
       switch result {
       case .success(let entries):
-        (values, failures) = entries
+        (values, failures, entryKeys) = (entries.values, entries.failures, entries.entryKeys)
       case .failure(let error):
         reportInKeyOrder(held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
@@ -97,10 +98,11 @@ extension ResilientValueSource {
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
-      if held.count > 0 { reportInKeyOrder(held: held) }
+      if held.count > 0 { reportInKeyOrder(held: held, entryKeys: entryKeys) }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
-    reportInKeyOrder(held: held, failures: failures, rejected: rejected, dropped: dropped)
+    reportInKeyOrder(
+      held: held, entryKeys: entryKeys, failures: failures, rejected: rejected, dropped: dropped)
     #if DEBUG
       var errors: [String: any Error] = [:]
       for (key, failure) in failures { errors[key] = failure.error }
@@ -121,17 +123,17 @@ extension ResilientValueSource {
   /// the dictionary.
   private func decodeEntries<Strategy: ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (CaughtValue<Strategy>) -> Strategy.Element
-  ) -> Result<
-    (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]),
-    any Error
-  > {
+  ) -> Result<Entries<Strategy.Element>, any Error> {
     // A missing value has no entries to name; asking for its reporter could need a
     // super-decoder.
     guard !isMissing, let reporter = elementRecordReporter(Strategy.self) else {
       let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
       switch consume result {
-      case .success(let entries): return .success(Self.splitting(entries, unwrap: unwrap))
+      case .success(let entries):
+        return .success(
+          Self.splitting(
+            entries, unwrap: unwrap, keyingEntries: ReportScope.innermostHoldHasReports()))
       case .failure(let error): return .failure(error)
       }
     }
@@ -140,7 +142,8 @@ extension ResilientValueSource {
       Result {
         Self.splitting(
           try decodePlain([String: CaughtValue<IdentifiedStrategy<Strategy>>].self),
-          unwrap: { $0.value.unsafelyUnwrapped })
+          unwrap: { $0.value.unsafelyUnwrapped },
+          keyingEntries: ReportScope.innermostHoldHasReports())
       }
     }
   }
@@ -155,16 +158,20 @@ extension ResilientValueSource {
   /// field of `CaughtValue` through its type metadata, looked up for every entry.
   private static func splitting<Strategy: ResilientElementStrategy>(
     _ entries: consuming [String: CaughtValue<Strategy>],
-    unwrap: (CaughtValue<Strategy>) -> Strategy.Element
-  ) -> (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]) {
+    unwrap: (CaughtValue<Strategy>) -> Strategy.Element, keyingEntries: Bool
+  ) -> Entries<Strategy.Element> {
     var failures: [(key: String, failure: CaughtFailure)] = []
+    var starts: [(entry: Int, key: String)] = []
+    if keyingEntries { starts.reserveCapacity(entries.count) }
     for index in entries.indices {
       let (key, entry) = entries[index]
       if let failure = entry.failure { failures.append((key, failure)) }
+      if keyingEntries { starts.append((entry.entry, key)) }
     }
     var decoded = entries
     for (key, _) in failures { decoded.removeValue(forKey: key) }
-    return (decoded.mapValues(unwrap), failures)
+    return Entries(
+      values: decoded.mapValues(unwrap), failures: failures, entryKeys: EntryKeys(starts))
   }
 
   /// Reports, entry by entry in key order, what the entries' values reported while they
@@ -172,29 +179,44 @@ extension ResilientValueSource {
   /// of the values the decoder dropped for the same key (`dropped`), then the error its key
   /// was rejected with, all at the dictionary's path and the entry's key.
   private func reportInKeyOrder(
-    held: HeldDiagnostics, failures: [(key: String, failure: CaughtFailure)] = [],
+    held: HeldDiagnostics, entryKeys: EntryKeys = EntryKeys([]),
+    failures: [(key: String, failure: CaughtFailure)] = [],
     rejected: [String: any Error] = [:], dropped: [CaughtFailure] = []
   ) {
-    let base = codingPath
-    var reports = CollectionReports(base: base, held: held) { $0?.stringValue ?? "" }
+    var reports = CollectionReports(
+      base: { codingPath }, held: held, entryKeys: entryKeys, position: { $0 ?? "" })
     if !failures.isEmpty || !rejected.isEmpty || !dropped.isEmpty, let reporter = findReporter() {
+      let base = reports.base()
       var failed = Set<String>()
       let enclosing = enclosingRecord(for: reporter)
       for (key, failure) in failures {
         failed.insert(key)
         let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
+        reports.add(
+          failure.error, at: path, position: key, to: reporter, record: failure.record ?? enclosing)
       }
       for failure in dropped {
         let path = base + (failure.codingPath.last.map { [$0] } ?? [])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
+        reports.add(
+          failure.error, at: path, position: failure.keyAsWritten, to: reporter,
+          record: failure.record ?? enclosing)
       }
       for (key, error) in rejected where !failed.contains(key) {
-        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter, record: enclosing)
+        reports.add(
+          error, at: base + [AnyCodingKey(key)], position: key, to: reporter, record: enclosing)
       }
     }
     reports.passOn { $0.comparedInKeyOrder(with: $1) }
   }
+}
+
+/// The entries of a dictionary decoded one by one: the values of those that decoded, the
+/// failures of the others, and, if reports were held meanwhile, the keys of the entries by the
+/// numbers their values began with.
+struct Entries<Element> {
+  let values: [String: Element]
+  let failures: [(key: String, failure: CaughtFailure)]
+  let entryKeys: EntryKeys
 }
 
 /// The failures, among `caught`, that are not among `kept`: the decoder dropped their values,
