@@ -136,9 +136,9 @@ func fuzzCheckRecursive(_ data: Data, propertyList: Data?) {
   let document = FuzzJSON(data)
   let records = document.map { $0.objectCount } ?? 0
 
-  // Each decode runs on a thread of its own: what a thread decoded before changes the records
-  // it names (a known issue of the library), which the inputs before must not decide.
-  let decodes = fuzzOnFreshThread {
+  // Every input decodes on the same thread, which keeps what it decoded before (the
+  // dictionaries whose trials it skips): records must not depend on it.
+  let decodes = fuzzOnDecodingThread {
     [
       fuzzDecodeNode(data, identifyingKeys: fuzzIdentifyingKeys, strictly: false),
       fuzzDecodeNode(data, identifyingKeys: fuzzIdentifyingKeys, strictly: true),
@@ -232,22 +232,16 @@ func fuzzDecodeNode(_ data: Data, identifyingKeys: [String], strictly: Bool) -> 
     superDecoderCalls: calls.flush())
 }
 
-/// Runs `body` on a thread of its own, which has decoded nothing before, with room for inputs
-/// nested as deep as `JSONDecoder` reads, and waits for it.
-func fuzzOnFreshThread<T>(_ body: @escaping () -> T) -> T {
+/// Runs `body` on the one thread that decodes every recursive input, with room for inputs
+/// nested as deep as `JSONDecoder` reads, and waits for it. The thread keeps what it decoded
+/// before, as an app's threads do, so that no input can change what the next one reports.
+func fuzzOnDecodingThread<T>(_ body: @escaping () -> T) -> T {
   let box = FuzzThreadBox(body)
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.result = box.body()
-    done.signal()
-  }
-  thread.stackSize = 64 << 20
-  thread.start()
-  done.wait()
+  FuzzDecodingThread.shared.run { box.result = box.body() }
   return box.result!
 }
 
-/// The work of ``fuzzOnFreshThread(_:)`` and its result, handed from one thread to the other.
+/// The work of ``fuzzOnDecodingThread(_:)`` and its result, handed from one thread to the other.
 private final class FuzzThreadBox<T>: @unchecked Sendable {
   // `@unchecked`: each is touched by one thread at a time, in turn.
   let body: () -> T
@@ -255,6 +249,34 @@ private final class FuzzThreadBox<T>: @unchecked Sendable {
 
   init(_ body: @escaping () -> T) {
     self.body = body
+  }
+}
+
+/// A thread with a large stack that runs one piece of work at a time, for as long as the
+/// process lives.
+private final class FuzzDecodingThread: @unchecked Sendable {
+  // `@unchecked`: `work` is set before `start` is signalled and read only after.
+  static let shared = FuzzDecodingThread()
+  private let start = DispatchSemaphore(value: 0)
+  private let done = DispatchSemaphore(value: 0)
+  private var work: (@Sendable () -> Void)?
+
+  private init() {
+    let thread = Thread { [self] in
+      while true {
+        start.wait()
+        work?()
+        done.signal()
+      }
+    }
+    thread.stackSize = 64 << 20
+    thread.start()
+  }
+
+  func run(_ body: @escaping @Sendable () -> Void) {
+    work = body
+    start.signal()
+    done.wait()
   }
 }
 

@@ -24,10 +24,14 @@ extension ResilientValueSource {
   /// `decode(_:forKey:)` (GRDB's JSON columns), or whose nested container misreads an array
   /// that `decode(_:forKey:)` reads right (XMLCoder's array of one struct). Nothing is reported
   /// yet: the caller passes the reports on, or drops them for another way of decoding the array.
+  /// Elements that may be records name what failed inside them, unless an array of records (this
+  /// one or one around) is in its first decode, which names them all if it needs to.
   func decodeArrayWhole<Strategy: ResilientElementStrategy>(
     _: Strategy.Type
   ) -> ArrayDecodedWhole<Strategy.Element>? {
-    if let reporter = elementRecordReporter(Strategy.self) {
+    if !ReportScope.namingIsLeftToAnArrayAround(),
+      let reporter = elementRecordReporter(Strategy.self)
+    {
       let findEnclosingRecord = { enclosingRecord(for: reporter) }
       return ReportScope.withEnclosingRecord(findEnclosingRecord) {
         decodeArrayWhole(IdentifiedStrategy<Strategy>.self)

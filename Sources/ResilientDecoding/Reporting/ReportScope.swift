@@ -308,6 +308,16 @@ extension ReportScope {
     defer { scope.firstDecodesOfRecords -= 1 }
     return (body(), scope.firstDecodesOfRecords == 1)
   }
+
+  /// Whether an array of records runs its first decode: it decodes again to name the records
+  /// of what is reported inside it, so the collections inside (and its own elements, when it
+  /// is decoded whole) leave naming to it, as an array inside does. Naming them sooner, around
+  /// collections that leave it, could name a report by a record further out than the innermost
+  /// one, which the array's second decode reads.
+  static func namingIsLeftToAnArrayAround(_ scope: ReportScope? = existing) -> Bool {
+    guard let scope else { return false }
+    return scope.firstDecodesOfRecords > 0 && scope.secondDecodeDepth == 0
+  }
 }
 
 // MARK: - Holds

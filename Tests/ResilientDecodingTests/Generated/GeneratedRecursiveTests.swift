@@ -97,42 +97,83 @@ extension GeneratedPayloadTests {
   }
 }
 
-extension GeneratedPayloadTests {
-  /// A known issue of the library, found by the generated recursive models: the record a
-  /// report names depends on what the same thread decoded before. A decode in which an entry of
-  /// a dictionary of nodes fails (`c`, whose own dictionary is empty) makes the thread skip the
-  /// trials of the next dictionaries of nodes, and then a node that fails (`{}`) inside a node
-  /// that failed (`C`), in a dictionary entry that failed (`B`), is named by `B` instead of `C`,
-  /// the innermost record with an identifier, read whole (README: "Naming the failing
-  /// record"). Alone on its thread, or once enough dictionaries ran their trials again, the
-  /// same document names `C`.
-  @Test func recordsDependOnThreadHistory() throws {
-    let failingDictionary = #"{"name": "w", "kids": {"c": {"kids": {}}}}"#
-    let document = #"""
-      {"name": "root", "kids": {"a": {"children": [{"name": "n", "kids": {"b": {"uuid": "B",
-        "children": [{"uuid": "C", "children": [{}]}]}}}]}}}
-      """#
-    func decode(_ json: String) throws -> [String: String] {
-      let decoder = JSONDecoder()
-      let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["uuid"])
-      decoder.userInfo[.resilientDecodingErrorReporter] = reporter
-      _ = try decoder.decode(GenNode<GenDeclaresNothing>.self, from: Data(json.utf8))
-      var records: [String: String] = [:]
-      for entry in reporter.flushReportedErrors()?.entries ?? [] {
-        records[entry.path] = entry.recordID.map { "\($0) at \(entry.recordPath ?? "nil")" }
+/// A document of recursive nodes, what a thread decodes before it, and the record a report in
+/// it must name whatever that thread did before.
+struct HistoryCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let decoder: TestDecoder
+  /// Whether the nodes declare `uuid`, the reporter's identifying key, so that a node reads it
+  /// through its keys as well as whole.
+  var declaresUUID = false
+  /// Decoded first: a dictionary of nodes whose trial cannot be used (an entry fails), so that
+  /// the next dictionaries of nodes on the thread skip theirs.
+  let before = #"{"name": "w", "kids": {"c": {"kids": {}}}}"#
+  let document: String
+  let path: String
+  let record: String
+
+  var testDescription: String { "\(name), \(decoder)" }
+
+  /// The records the reports of `document` name, by path, decoded after `before` or alone on
+  /// a fresh thread.
+  func records(afterAnother: Bool) throws -> [String: String] {
+    try onFreshThread {
+      func decode(_ json: String) throws -> [String: String] {
+        let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["uuid"])
+        if declaresUUID {
+          _ = try decoder.decode(GenNode<GenDeclaresUUID>.self, json: json, reportingTo: reporter)
+        } else {
+          _ = try decoder.decode(
+            GenNode<GenDeclaresNothing>.self, json: json, reportingTo: reporter)
+        }
+        var records: [String: String] = [:]
+        for entry in reporter.flushReportedErrors()?.entries ?? [] {
+          records[entry.path] = entry.recordID.map { "\($0) at \(entry.recordPath ?? "nil")" }
+        }
+        return records
       }
-      return records
-    }
-    let innermost = "kids.a.children[0].kids.b.children[0].children[0]"
-    let alone = try onFreshThread { try decode(document) }
-    #expect(alone[innermost] == "C at kids.a.children[0].kids.b.children[0]")
-    let afterAnother = try onFreshThread {
-      _ = try decode(failingDictionary)
+      if afterAnother { _ = try decode(before) }
       return try decode(document)
     }
-    withKnownIssue("the record depends on what the thread decoded before") {
-      #expect(afterAnother == alone)
-    }
+  }
+
+  static let all = [
+    // Dictionaries inside an array of records in its first decode (the outermost
+    // `children`) leave naming to it, as arrays inside do: the failures in `b` and in `C`
+    // are not named by `b` before the array's second decode names them by `C`.
+    HistoryCase(
+      name: "dictionaries inside a first decode", decoder: .json,
+      document: #"""
+        {"name": "root", "kids": {"a": {"children": [{"name": "n", "kids": {"b": {"uuid": "B",
+          "children": [{"uuid": "C", "children": [{}]}]}}}]}}}
+        """#,
+      path: "kids.a.children[0].kids.b.children[0].children[0]",
+      record: "C at kids.a.children[0].kids.b.children[0]"),
+    // An array of records decoded whole in its first decode (the strict decoder refuses
+    // nested containers) leaves naming to its second decode as well: the note of a leaf
+    // (whose type cannot hold `uuid`) is not named by `A`, around the element `n`, which has
+    // no identifier, before the second decode names it by `B`, the entry around the leaf.
+    HistoryCase(
+      name: "an array decoded whole", decoder: .strict, declaresUUID: true,
+      document: #"""
+        {"name": "root", "kids": {"a": {"uuid": "A", "children": [{"name": "n",
+          "kids": {"b": {"uuid": "B", "name": "b", "leaves": [{"note": "?", "weight": 1}]}}}]}}}
+        """#,
+      path: "kids.a.children[0].kids.b.leaves[0].note", record: "B at kids.a.children[0].kids.b"),
+  ]
+}
+
+extension GeneratedPayloadTests {
+  /// The record a report names does not depend on what the same thread decoded before: a
+  /// dictionary of nodes whose trial could not be used makes the thread skip the trials of the
+  /// next ones, which then decode their entries at once, and the records named must be those
+  /// of a thread that decoded nothing before (README: "Naming the failing record"). Found by
+  /// the generated recursive models.
+  @Test(arguments: HistoryCase.all)
+  func recordsDoNotDependOnWhatTheThreadDecodedBefore(_ history: HistoryCase) throws {
+    let alone = try history.records(afterAnother: false)
+    #expect(alone[history.path] == history.record)
+    #expect(try history.records(afterAnother: true) == alone)
   }
 }
 
@@ -149,8 +190,6 @@ private struct RecursiveTally: CustomStringConvertible {
   var named = RecordNamingCoverage()
   /// Reports per kind, novel values left out (there are none).
   var kinds: [ErrorKind: Int] = [:]
-  /// Cases whose records were named after what the thread decoded before (a known issue).
-  var historyIssues = 0
 
   /// Checks `recursive` with `decoder` against the oracle and the plain twin, and that
   /// decoding it ran each record's `init(from:)` a bounded number of times.
@@ -162,33 +201,13 @@ private struct RecursiveTally: CustomStringConvertible {
     let document = GeneratedDocument(generated)
     attempts += 1
     var decoded: (value: CanonicalValue, digest: ErrorDigest?, runs: Int)?
-    // Records named otherwise than the oracle says, but as it says when the same case is
-    // decoded on a thread that decoded nothing before, are a known issue of the library: what
-    // a thread decoded before changes the records it names (see `recordsDependOnThreadHistory`).
-    var knownIssues = 0
-    let historyIssue = { (problems: [String]) -> Bool in
-      guard
-        let fresh = try? onFreshThread({ try recursive.decode(document, with: decoder) }),
-        let digest = fresh.digest,
-        recordProblems(digest, generated, identifyingKeys: recursive.identifyingKeys).isEmpty
-      else { return false }
-      let message =
-        "\(decoder), seed \(GeneratedRun.describe(generated.seed)): "
-        + problems.joined(separator: "\n")
-      withKnownIssue("records named after what the thread decoded before", isIntermittent: true) {
-        Issue.record(Comment(rawValue: message))
-      }
-      knownIssues += 1
-      return true
-    }
     checkAgainstOracle(
-      document, with: decoder, identifyingKeys: recursive.identifyingKeys,
-      recordsAreKnownIssue: historyIssue, run: run, counts: &counts, file: file, line: line
+      document, with: decoder, identifyingKeys: recursive.identifyingKeys, run: run,
+      counts: &counts, file: file, line: line
     ) { _ in
       decoded = try recursive.decode(document, with: decoder)
       return (decoded!.value, decoded!.digest)
     }
-    historyIssues += knownIssues
     guard let decoded else { return }
     let records = recursive.objectCount
     let bound = GeneratedPayloadTests.runsPerRecord * records
@@ -230,8 +249,7 @@ private struct RecursiveTally: CustomStringConvertible {
   var description: String {
     "\(counts); at most \((mostRunsPerRecord * 100).rounded() / 100) runs of init(from:) per "
       + "record; \(deepCases) trees 30 levels deep or more, reports \(deepestReport) keys deep; "
-      + "plain Codable: \(plain); \(named); \(historyIssues) cases with records named after "
-      + "what the thread decoded before (a known issue)"
+      + "plain Codable: \(plain); \(named)"
   }
 }
 

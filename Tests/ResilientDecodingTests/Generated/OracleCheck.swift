@@ -70,15 +70,12 @@ func recordGeneratedFailure(
 /// text) does not throw, the canonical result
 /// equals the expectation, and the digest holds exactly the expected reports, in document
 /// order where the order is fixed, each naming the record the oracle predicts for a reporter
-/// whose identifying keys are `identifyingKeys` (see `RecordOracle.swift`), unless
-/// `recordsAreKnownIssue` says that the records named otherwise are a known issue (and has
-/// recorded it as one). Every failure says how to replay the case, and with which decoder it
-/// happened.
+/// whose identifying keys are `identifyingKeys` (see `RecordOracle.swift`). Every failure
+/// says how to replay the case, and with which decoder it happened.
 func checkAgainstOracle(
   _ document: GeneratedDocument,
   with decoder: TestDecoder = .json,
   identifyingKeys: [String] = [],
-  recordsAreKnownIssue: ([String]) -> Bool = { _ in false },
   run: GeneratedRun,
   counts: inout GeneratedCounts,
   file: StaticString = #filePath,
@@ -134,8 +131,7 @@ func checkAgainstOracle(
     fail("errors(includeUnknownNovelValueErrors: true) are \(withNovel), entries \(found)")
   }
   if digest.description.isEmpty { fail("an empty description for \(found.count) reports") }
-  var records = recordProblems(digest, generated, identifyingKeys: identifyingKeys)
-  if !records.isEmpty && recordsAreKnownIssue(records) { records = [] }
+  let records = recordProblems(digest, generated, identifyingKeys: identifyingKeys)
   for problem in groupProblems(digest) + records {
     fail(problem)
   }

@@ -120,13 +120,16 @@ extension ResilientValueSource {
   /// decoded and the failures of the others, by their keys as written. While the reporter names
   /// records and the values may be records, each value names what failed inside it (see
   /// ``IdentifiedElement``), and what names no record of its own is named by the record holding
-  /// the dictionary.
+  /// the dictionary; unless an array of records around is in its first decode, which names
+  /// them all if it needs to.
   private func decodeEntries<Strategy: ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (CaughtValue<Strategy>) -> Strategy.Element
   ) -> Result<Entries<Strategy.Element>, any Error> {
     // A missing value has no entries to name; asking for its reporter could need a
     // super-decoder.
-    guard !isMissing, let reporter = elementRecordReporter(Strategy.self) else {
+    guard !isMissing, let reporter = elementRecordReporter(Strategy.self),
+      !ReportScope.namingIsLeftToAnArrayAround()
+    else {
       let result = Result { try decodePlain([String: CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
       switch consume result {
