@@ -165,6 +165,52 @@ enum DataGenerator {
     return Data(json.utf8)
   }
 
+  /// `{"values": ["x", …, good]}`: `failures` strings that do not decode as an `Int` and one
+  /// number, `good`, after them or, with `goodFirst`, before them.
+  static func lastGood(failures: Int, good: Int, goodFirst: Bool) -> Data {
+    precondition(failures > 0, "a document of one number is not this workload")
+    var json = #"{"values":["#
+    json.reserveCapacity(failures * 4 + 32)
+    if goodFirst { json += "\(good)," }
+    for index in 0..<failures {
+      if index > 0 { json += "," }
+      json += #""x""#
+    }
+    if !goodFirst { json += ",\(good)" }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
+  /// Nodes nested `depth` deep through their `children`, named `n0` (the root) to `n<depth-1>`,
+  /// then a leaf whose score is the string `"bad"`; no node has an `id`.
+  static func nodeChain(depth: Int) -> Data {
+    var json = #"{"name":"leaf","children":[],"score":"bad"}"#
+    for level in (0..<depth).reversed() {
+      json = #"{"name":"n\#(level)","children":[\#(json)]}"#
+    }
+    return Data(json.utf8)
+  }
+
+  /// Branches nested `depth` deep: at each level, `kids` holds the next level under `"a"` and a
+  /// valid leaf under `"b"`; the deepest branch has no kids and the score `"bad"`.
+  static func branchChain(depth: Int) -> Data {
+    var json = #"{"kids":{},"score":"bad"}"#
+    for _ in 0..<depth {
+      json = #"{"kids":{"a":\#(json),"b":{"kids":{},"score":1}}}"#
+    }
+    return Data(json.utf8)
+  }
+
+  /// `{"links": [link]}`, the link holding one link in `c`, `depth` deep, none with its required
+  /// `req`: every link fails.
+  static func linkChain(depth: Int) -> Data {
+    var json = #"{"c":[]}"#
+    for _ in 0..<depth {
+      json = #"{"c":[\#(json)]}"#
+    }
+    return Data(#"{"links":[\#(json)]}"#.utf8)
+  }
+
   /// `{"kinds": ["alpha", …]}`; `novelPercent` of them are raw values with no case.
   static func kinds(count: Int, novelPercent: Int, seed: UInt64) -> Data {
     var random = SeededGenerator(seed: seed)

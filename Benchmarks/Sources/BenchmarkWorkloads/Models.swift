@@ -214,7 +214,7 @@ struct WithLog<Value: Sendable>: Sendable {
 
 /// What a floor and the resilient side with a reporter must agree on: the values kept, how
 /// many failures were recorded and the paths of those a default reporter stores in full (the
-/// first 1,000).
+/// first `ResilientDecodingErrorReporter.defaultMaximumStoredErrors`, 10,000).
 struct Reported<Value: Equatable & Sendable>: Equatable, Sendable {
   let value: Value
   let count: Int
@@ -236,11 +236,164 @@ struct Reported<Value: Equatable & Sendable>: Equatable, Sendable {
 }
 
 /// What both sides of `ints.hostile` must agree on: the values kept, how many elements were
-/// dropped, and the paths of those a default reporter stores in full (the first 1,000).
+/// dropped, and the paths of those a default reporter stores in full (the first
+/// `ResilientDecodingErrorReporter.defaultMaximumStoredErrors`, 10,000).
 struct HostileSummary: Equatable, Sendable {
   let kept: [Int]
   let droppedCount: Int
   let storedPaths: [String]
+}
+
+/// What each side of `ints.lastgood` must hold: the one number, how many errors the digest
+/// counts, how many it stores in full, and whether those are the first failed elements, in
+/// order.
+struct LastGoodSummary: Equatable, Sendable {
+  let values: [Int]
+  let errorCount: Int
+  let storedCount: Int
+  let storesTheFirstFailures: Bool
+
+  /// Summarises a decode of `failures` strings and one number at `goodIndex`.
+  init(_ reported: WithDigest<ResilientIntegers>, failures: Int, goodIndex: Int) {
+    let entries = reported.digest?.entries ?? []
+    values = reported.value.values
+    errorCount = entries.count + (reported.digest?.omittedErrorCount ?? 0)
+    storedCount = entries.count
+    let failedIndices = (0...failures).lazy.filter { $0 != goodIndex }
+    storesTheFirstFailures = entries.map(\.path).elementsEqual(
+      failedIndices.prefix(entries.count).map { "values[\($0)]" })
+  }
+
+  /// What a decode of `failures` strings and the number `good` must give with a default
+  /// reporter.
+  init(expectingFailures failures: Int, good: Int) {
+    values = [good]
+    errorCount = failures
+    storedCount = min(failures, ResilientDecodingErrorReporter.defaultMaximumStoredErrors)
+    storesTheFirstFailures = true
+  }
+}
+
+// MARK: - Recursive chains
+
+// Models that contain themselves, decoded from chains 200 levels deep with one failure at the
+// bottom (or at every level). The resilient side is the model as an app declares it; the plain
+// side is the least a plain `Codable` model needs to decode the same document: a `Lossy`
+// where a value fails, nothing else.
+
+/// A node of a tree whose children are an array, as an app declares it.
+struct ResilientNode: Decodable, Sendable {
+  let name: String
+  @Resilient var children: [ResilientNode]
+  @Resilient var score: Int?
+}
+
+/// `ResilientNode` in plain `Codable`: only the score, which fails at the bottom, recovers.
+struct PlainNode: Decodable, Sendable {
+  let name: String
+  let children: [PlainNode]
+  let score: Lossy<Int>?
+}
+
+/// A node of a tree whose children are a dictionary, as an app declares it.
+struct ResilientBranch: Decodable, Sendable {
+  @Resilient var kids: [String: ResilientBranch]
+  @Resilient var score: Int?
+}
+
+/// `ResilientBranch` in plain `Codable`: only the score, which fails at the bottom, recovers.
+struct PlainBranch: Decodable, Sendable {
+  let kids: [String: PlainBranch]
+  let score: Lossy<Int>?
+}
+
+/// A link of a chain whose every link fails: `req` is missing everywhere.
+struct ResilientLink: Decodable, Sendable {
+  @Resilient var c: [ResilientLink]
+  let req: Int
+}
+
+/// The document around the chain of links, so that its top level decodes.
+struct ResilientChain: Decodable, Sendable {
+  @Resilient var links: [ResilientLink]
+}
+
+/// `ResilientLink` in plain `Codable`: as `@Resilient` does, each array keeps the elements
+/// that decode, here none.
+struct PlainLink: Decodable, Sendable {
+  let c: [Lossy<PlainLink>]
+  let req: Int
+}
+
+/// `ResilientChain` in plain `Codable`.
+struct PlainChain: Decodable, Sendable {
+  let links: [Lossy<PlainLink>]
+}
+
+/// What both sides of a chain must agree on: each level's name and score, down the first
+/// branch, and the paths of the errors reported (with the record each names, if any).
+struct ChainSummary: Equatable, Sendable {
+  var names: [String] = []
+  var scores: [Int?] = []
+  var reports: [String] = []
+}
+
+extension ChainSummary {
+  /// The chain of `ResilientNode`s and what the reporter reported.
+  init(_ reported: WithDigest<ResilientNode>) {
+    var node = reported.value
+    while true {
+      names.append(node.name)
+      scores.append(node.score)
+      guard let child = node.children.first else { break }
+      node = child
+    }
+    reports = (reported.digest?.entries ?? []).map { "\($0.path) in \($0.recordID ?? "none")" }
+  }
+
+  /// The chain of `PlainNode`s, with a report where a score failed.
+  init(_ root: PlainNode) {
+    var node = root
+    var path = ""
+    while true {
+      names.append(node.name)
+      scores.append(node.score?.value)
+      if let score = node.score, score.value == nil { reports.append(path + "score in none") }
+      guard let child = node.children.first else { break }
+      node = child
+      path += "children[0]."
+    }
+  }
+
+  /// The chain of `ResilientBranch`es down the `"a"` kids, with the `"b"` kids' scores, and
+  /// what the reporter reported.
+  init(_ reported: WithDigest<ResilientBranch>) {
+    var branch = reported.value
+    while true {
+      scores.append(branch.score)
+      names.append(branch.kids.keys.sorted().joined(separator: ","))
+      if let b = branch.kids["b"] { scores.append(b.score) }
+      guard let a = branch.kids["a"] else { break }
+      branch = a
+    }
+    reports = (reported.digest?.entries ?? []).map(\.path)
+  }
+
+  /// The chain of `PlainBranch`es, as the other initialiser walks it, with a report where a
+  /// score failed.
+  init(_ root: PlainBranch) {
+    var branch = root
+    var path = ""
+    while true {
+      scores.append(branch.score?.value)
+      names.append(branch.kids.keys.sorted().joined(separator: ","))
+      if let score = branch.score, score.value == nil { reports.append(path + "score") }
+      if let b = branch.kids["b"] { scores.append(b.score?.value) }
+      guard let a = branch.kids["a"] else { break }
+      branch = a
+      path += "kids.a."
+    }
+  }
 }
 
 // MARK: - Raw-value enums

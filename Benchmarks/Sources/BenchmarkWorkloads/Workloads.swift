@@ -4,7 +4,7 @@ import ResilientDecoding
 /// One benchmark workload: the same in-memory JSON decoded by plain `Codable` (with the
 /// recovery an app writes by hand when the data is dirty) and by `@Resilient`, and, for dirty
 /// data, by a hand-written floor; for a hostile workload, plain `Codable` decodes a clean copy of
-/// it instead.
+/// it instead, and for a memory workload, `@Resilient` decodes a second document in its place.
 public struct Workload: Sendable {
   /// What a workload compares, which decides the limits its ratios are held to.
   public enum Category: Sendable {
@@ -16,10 +16,22 @@ public struct Workload: Sendable {
     /// Dirty data decoded by `@Resilient`, against a clean copy of it decoded by plain
     /// `Codable`: what bad data costs compared with the best case, in time and in peak memory.
     case hostile
+    /// Two documents that `@Resilient` should decode in the same peak memory, both decoded by
+    /// it (the plain side decodes the baseline document); the limit applies to the ratio of
+    /// their peaks.
+    case memory
+    /// A model that contains itself, decoded from a deep chain that fails somewhere, against the
+    /// least plain `Codable` needs to decode the same document; the limit applies to resilient
+    /// ÷ plain, and catches work that grows faster than the chain.
+    case recursive
   }
 
-  /// A short name, `shape.clean`, `shape.dirty` or `shape.hostile`.
+  /// A short name, such as `shape.clean`, `shape.dirty` or `shape.hostile`.
   public let name: String
+
+  /// What the plain and resilient sides are called in the output of peak memory: `plain` and
+  /// `resilient`, unless both sides are `@Resilient`.
+  public let sideNames: (plain: String, resilient: String)
 
   /// What the workload compares.
   public let category: Category
@@ -56,18 +68,23 @@ public struct WorkloadScale: Sendable {
   public var structs: Int
   /// The number of integers or enums in a document.
   public var scalars: Int
-  /// The number of integers in the document of `ints.hostile`.
+  /// The number of integers in the document of `ints.hostile`, and of strings before (or
+  /// after) the one number of `ints.lastgood`.
   public var hostileScalars: Int
+  /// How many levels deep the chains of recursive models are.
+  public var chainDepth: Int
 
-  /// The sizes of issue 4 (10 000 structs, records and entries, 100 000 integers and enums)
-  /// and the million integers of issue 8.
+  /// 10 000 structs, records and entries, 100 000 integers and enums, a million integers for
+  /// the hostile and memory workloads, and chains 200 levels deep.
   public static let full = WorkloadScale(
-    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000)
-  /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower.
+    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000, chainDepth: 200)
+  /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower;
+  /// but chains as deep, since their depth is what they measure (they decode in milliseconds).
   public static let tenth = WorkloadScale(
-    structs: 1_000, scalars: 10_000, hostileScalars: 100_000)
+    structs: 1_000, scalars: 10_000, hostileScalars: 100_000, chainDepth: 200)
   /// A few hundred elements, to check quickly that everything builds and runs.
-  public static let smoke = WorkloadScale(structs: 200, scalars: 2_000, hostileScalars: 2_000)
+  public static let smoke = WorkloadScale(
+    structs: 200, scalars: 2_000, hostileScalars: 2_000, chainDepth: 20)
 }
 
 extension Workload {
@@ -335,6 +352,81 @@ extension Workload {
             })
         }
       ),
+      (
+        "ints.lastgood",
+        {
+          // Strings that do not decode as an Int, then one number; the plain side decodes the
+          // same strings after the number. Until its first good element an array holds what it
+          // reports, at most as many reports as the reporter stores, counting the rest: waiting
+          // costs no more memory than reporting straight away.
+          let failures = scale.hostileScalars
+          let good = 42
+          return make(
+            "ints.lastgood", category: .memory, count: failures + 1,
+            sideNames: ("good element first", "good element last"),
+            data: DataGenerator.lastGood(failures: failures, good: good, goodFirst: false),
+            cleanCopy: DataGenerator.lastGood(failures: failures, good: good, goodFirst: true),
+            plain: { try decodeReporting(ResilientIntegers.self, $0, $1) },
+            resilient: { try decodeReporting(ResilientIntegers.self, $0, $1) },
+            comparing: { LastGoodSummary($0, failures: failures, goodIndex: 0) },
+            { LastGoodSummary($0, failures: failures, goodIndex: failures) },
+            expecting: LastGoodSummary(expectingFailures: failures, good: good))
+        }
+      ),
+      (
+        "chain.arrays",
+        {
+          // A reporter that names records by "id" is registered for the decode only, as in
+          // array.clean.identified; no node has one, so the outermost array decodes once more
+          // to look for it.
+          let depth = scale.chainDepth
+          return make(
+            "chain.arrays", category: .recursive, count: depth + 1,
+            data: DataGenerator.nodeChain(depth: depth),
+            plain: { try $0.decode(PlainNode.self, from: $1) },
+            resilient: { decoder, data in
+              let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+              decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+              defer { decoder.userInfo[.resilientDecodingErrorReporter] = nil }
+              let node = try decoder.decode(ResilientNode.self, from: data)
+              return WithDigest(value: node, digest: reporter.flushReportedErrors())
+            },
+            comparing: { ChainSummary($0) }, { ChainSummary($0) },
+            expecting: ChainSummary(
+              names: (0..<depth).map { "n\($0)" } + ["leaf"],
+              scores: Array(repeating: nil, count: depth + 1),
+              reports: [String(repeating: "children[0].", count: depth) + "score in none"]))
+        }
+      ),
+      (
+        "chain.dictionaries",
+        {
+          let depth = scale.chainDepth
+          return make(
+            "chain.dictionaries", category: .recursive, count: 2 * depth + 1,
+            data: DataGenerator.branchChain(depth: depth),
+            plain: { try $0.decode(PlainBranch.self, from: $1) },
+            resilient: { try decodeReporting(ResilientBranch.self, $0, $1) },
+            comparing: { ChainSummary($0) }, { ChainSummary($0) },
+            expecting: ChainSummary(
+              names: Array(repeating: "a,b", count: depth) + [""],
+              scores: Array(repeating: [nil, 1], count: depth).flatMap { $0 } + [nil],
+              reports: [String(repeating: "kids.a.", count: depth) + "score"]))
+        }
+      ),
+      (
+        "chain.failing",
+        {
+          // Every link fails: both sides keep no link. No reporter.
+          let depth = scale.chainDepth
+          return make(
+            "chain.failing", category: .recursive, count: depth + 1,
+            data: DataGenerator.linkChain(depth: depth),
+            plain: { try $0.decode(PlainChain.self, from: $1).links.compactMap(\.value).count },
+            resilient: { try $0.decode(ResilientChain.self, from: $1).links.count },
+            comparing: { $0 }, { $0 }, expecting: 0)
+        }
+      ),
     ]
   }
 
@@ -369,18 +461,21 @@ extension Workload {
   }
 
   /// A workload whose plain and resilient sides are compared through `summarisePlain` and
-  /// `summariseResilient`, and its floor (if any) through its own comparison; the plain side
-  /// decodes `cleanCopy` when there is one.
+  /// `summariseResilient` (and, when `expected` is given, each with it), and its floor (if any)
+  /// through its own comparison; the plain side decodes `cleanCopy` when there is one.
   private static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
-    _ name: String, category: Category, count: Int, data: Data, cleanCopy: Data? = nil,
+    _ name: String, category: Category, count: Int,
+    sideNames: (plain: String, resilient: String) = ("plain", "resilient"), data: Data,
+    cleanCopy: Data? = nil,
     plain: @escaping @Sendable (JSONDecoder, Data) throws -> PlainOutput,
     resilient: @escaping @Sendable (JSONDecoder, Data) throws -> ResilientOutput,
     floor: FloorSide<ResilientOutput>? = nil,
     unreported: (@Sendable (JSONDecoder, Data) throws -> Any)? = nil,
     comparing summarisePlain: @escaping @Sendable (PlainOutput) -> Summary,
-    _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary
+    _ summariseResilient: @escaping @Sendable (ResilientOutput) -> Summary,
+    expecting expected: Summary? = nil
   ) -> Workload {
     precondition((floor != nil) == (category == .dirty), "\(name): a floor is for dirty data")
     let plainData = cleanCopy ?? data
@@ -392,7 +487,8 @@ extension Workload {
       measuredFloor = { floor.run(floorDecoder, data, name) }
     }
     return Workload(
-      name: name, category: category, elementCount: count, byteCount: data.count,
+      name: name, sideNames: sideNames, category: category, elementCount: count,
+      byteCount: data.count,
       plain: { blackHole(decodeOrDie(plain, plainDecoder, plainData, name)) },
       resilient: { blackHole(decodeOrDie(resilient, resilientDecoder, data, name)) },
       floor: measuredFloor,
@@ -403,7 +499,15 @@ extension Workload {
       mismatch: {
         let plainSummary = summarisePlain(decodeOrDie(plain, plainDecoder, plainData, name))
         let resilientOutput = decodeOrDie(resilient, resilientDecoder, data, name)
-        if plainSummary != summariseResilient(resilientOutput) {
+        let resilientSummary = summariseResilient(resilientOutput)
+        if let expected, plainSummary != expected {
+          return "\(name): the \(sideNames.plain) side gives \(plainSummary), not \(expected)"
+        }
+        if let expected, resilientSummary != expected {
+          return
+            "\(name): the \(sideNames.resilient) side gives \(resilientSummary), not \(expected)"
+        }
+        if plainSummary != resilientSummary {
           return "\(name): plain and resilient decoding disagree"
         }
         if let floor, floor.disagrees(floorDecoder, data, name, resilientOutput) {

@@ -1,9 +1,10 @@
 // Times plain `Codable`, the hand-written floor (dirty workloads) and `@Resilient` on every
 // workload in one process: interleaved trials, the median wall-clock time of each side, the
 // medians of the trials' ratios, and allocations per element counted by the malloc
-// interposer; for hostile workloads, also the peak memory of each side (PeakMemory.swift).
-// The limits of clean and dirty workloads apply to instruction counts, which `compare.sh`
-// measures under callgrind with this program's `--callgrind` mode; see README.md.
+// interposer; for hostile and memory workloads, also the peak memory of each side
+// (PeakMemory.swift). The limits of clean, dirty and recursive workloads apply to instruction
+// counts, which `compare.sh` measures under callgrind with this program's `--callgrind` mode;
+// see README.md.
 
 import BenchmarkWorkloads
 import Foundation
@@ -18,12 +19,14 @@ import MallocInterposerSwift
 /// The command line.
 struct Options {
   var scale = WorkloadScale.full
+  var chainDepth: Int?
   var trials = 31
   var warmups = 3
   var only: Set<String> = []
   var hostileLimit = 4.0
   var memoryLimit = 1.5
-  var reporterMemoryLimit = 1.1
+  var reporterMemoryLimit = 1.25
+  var pairMemoryLimit = 1.5
   var memoryRuns = 3
   var check = true
   var callgrind = false
@@ -32,9 +35,9 @@ struct Options {
 
   static let usage = """
     usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
-                             [--only NAME[,NAME…]]
+                             [--only NAME[,NAME…]] [--chain-depth N]
                              [--hostile-limit R] [--memory-limit R] [--memory-runs N]
-                             [--reporter-memory-limit R]
+                             [--reporter-memory-limit R] [--pair-memory-limit R]
                              [--no-check] [--no-allocations] [--verbose] [--callgrind]
                              [--list] [--categories]
     """
@@ -64,12 +67,14 @@ struct Options {
         case "smoke": options.scale = .smoke
         default: fail("--scale takes full, tenth or smoke\n\(usage)")
         }
+      case "--chain-depth": options.chainDepth = max(1, Int(number(argument)))
       case "--trials": options.trials = max(1, Int(number(argument)))
       case "--warmups": options.warmups = max(0, Int(number(argument)))
       case "--only": options.only.formUnion(value(argument).split(separator: ",").map(String.init))
       case "--hostile-limit": options.hostileLimit = number(argument)
       case "--memory-limit": options.memoryLimit = number(argument)
       case "--reporter-memory-limit": options.reporterMemoryLimit = number(argument)
+      case "--pair-memory-limit": options.pairMemoryLimit = number(argument)
       case "--memory-runs": options.memoryRuns = max(1, Int(number(argument)))
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
@@ -87,6 +92,7 @@ struct Options {
       default: fail("unknown argument \(argument)\n\(usage)")
       }
     }
+    if let chainDepth = options.chainDepth { options.scale.chainDepth = chainDepth }
     return options
   }
 }
@@ -137,9 +143,10 @@ func rdbenchMeasureResilient(_ workload: Workload) {
   workload.resilient()
 }
 
-/// Peak memory ratios of a hostile workload.
+/// Peak memory ratios of a hostile or memory workload.
 struct MemoryRatios {
-  /// Resilient, with a reporter ÷ plain on the clean copy.
+  /// Resilient, with a reporter ÷ plain on the clean copy (hostile); the second document ÷ the
+  /// first (memory).
   var byPlain: Double?
   /// Resilient with a reporter ÷ resilient without one.
   var byUnreported: Double?
@@ -155,7 +162,8 @@ func measurePeakMemory(_ workload: Workload) -> MemoryRatios? {
     return nil
   }
   var sides: [(name: String, run: @Sendable () -> Void)] = [
-    ("plain", workload.plain), ("resilient", workload.resilient),
+    (workload.sideNames.plain, workload.plain),
+    (workload.sideNames.resilient, workload.resilient),
   ]
   if let unreported = workload.resilientUnreported {
     sides.append(("resilient without a reporter", unreported))
@@ -183,7 +191,8 @@ func measurePeakMemory(_ workload: Workload) -> MemoryRatios? {
   print(
     "  peak memory (MB, medians of \(options.memoryRuns) runs): "
       + zip(sides, medians).map { "\($0.name) \(megabytes($1))" }.joined(separator: ", ")
-      + "; ratio \(format(ratios.byPlain))"
+      + "; \(workload.sideNames.resilient) ÷ \(workload.sideNames.plain) "
+      + format(ratios.byPlain)
       + (medians.count > 2 ? ", reporter ÷ no reporter \(format(ratios.byUnreported))" : ""))
   if options.verbose {
     print(
@@ -223,7 +232,9 @@ if options.callgrind {
 #endif
 print(
   "# \(configuration) build, \(options.trials) interleaved trials after \(options.warmups) "
-    + "warm-up runs; times are medians in ms, ratios the medians of per-trial ratios")
+    + "warm-up runs (memory workloads: \(min(options.trials, 5)) after "
+    + "\(min(options.warmups, 1))); times are medians in ms, ratios the medians of per-trial "
+    + "ratios")
 print(
   "workload".padding(toLength: 25, withPad: " ", startingAt: 0)
     + " plain(ms) floor(ms) resilient(ms) ÷plain ÷floor allocs/elem(plain) "
@@ -237,13 +248,17 @@ for workload in workloads {
   if let mismatch = workload.mismatch() { fail(mismatch) }
   var sides: [Side] = [("plain", workload.plain), ("resilient", workload.resilient)]
   if let floor = workload.floor { sides.append(("floor", floor)) }
-  for _ in 0..<options.warmups {
+  // A memory workload is held to its peaks only, and a decode of it takes seconds: its times
+  // come from a few trials after one warm-up run.
+  let isMemory = workload.category == .memory
+  for _ in 0..<(isMemory ? min(options.warmups, 1) : options.warmups) {
     for side in sides { side.decode() }
   }
   var times: [String: [Double]] = [:]
   var plainRatios: [Double] = []
   var floorRatios: [Double] = []
-  for trial in 0..<options.trials {
+  let trials = isMemory ? min(options.trials, 5) : options.trials
+  for trial in 0..<trials {
     // A trial times every side back to back, rotating which goes first so that none always
     // runs on a warmer cache. A ratio is the median of the trials' own ratios: a burst of load
     // from elsewhere on the machine slows the sides of a trial alike.
@@ -309,6 +324,14 @@ for workload in workloads {
           + String(format: "%.2f", options.reporterMemoryLimit))
     }
   }
+  if workload.category == .memory, let ratio = measurePeakMemory(workload)?.byPlain,
+    ratio > options.pairMemoryLimit
+  {
+    failures.append(
+      "\(workload.name): peak memory \(workload.sideNames.resilient) ÷ "
+        + "\(workload.sideNames.plain) " + String(format: "%.3f", ratio) + " exceeds the limit "
+        + String(format: "%.2f", options.pairMemoryLimit))
+  }
 }
 
 if options.check {
@@ -316,9 +339,10 @@ if options.check {
     print(
       String(
         format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f, with a "
-          + "reporter <= %.2f of without); clean and dirty limits apply to instruction counts "
-          + "(compare.sh)",
-        options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit))
+          + "reporter <= %.2f of without); memory workloads' peaks <= %.2f of their baseline's; "
+          + "clean, dirty and recursive limits apply to instruction counts (compare.sh)",
+        options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit,
+        options.pairMemoryLimit))
   } else {
     for failure in failures { print("# FAIL \(failure)") }
     exit(1)

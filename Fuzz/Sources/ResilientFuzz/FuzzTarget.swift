@@ -148,6 +148,7 @@ public func resilientFuzzTestOneInput(_ bytes: UnsafePointer<UInt8>, _ count: In
     expect: { model, errors in model.expectErrors(at: [], into: &errors) }
   )
   let propertyList = document?.binaryPropertyList(readAsFuzzModel: false)
+  fuzzCheckRecursive(data, propertyList: propertyList)
   fuzzCheck(
     Resilient<[FuzzItem]>.self, data, name: "top-level items", propertyList: propertyList
   ) { items, errors in

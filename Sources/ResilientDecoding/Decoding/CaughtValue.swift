@@ -8,11 +8,15 @@
 internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
   @usableFromInline internal let value: Strategy.Element?
   let failure: CaughtFailure?
+  /// The value's number among the values of collections this thread began to decode (see
+  /// `Failures.beginValue()`).
+  let entry: Int
 
   /// Decodes the value, or notes its failure in the running hold, so that its collection can
   /// tell whether the decoder kept it. (A witness of `Decodable`, hence usable from inline.)
   @usableFromInline
   internal init(from decoder: any Decoder) {
+    entry = Failures.beginValue()
     do {
       value = try Strategy.decode(from: decoder.singleValueContainer())
       failure = nil

@@ -5,7 +5,7 @@
 
 extension KeyedDecodingContainer {
   /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,
-  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:)``).
+  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:keyingEntries:)``).
   @usableFromInline
   internal func _decodeResilientDictionary<
     Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion, Value
@@ -47,6 +47,7 @@ extension ResilientValueSource {
     let tried = trial.end(decoded: plain)
     let values: [String: Strategy.Element]
     var failures: [(key: String, failure: CaughtFailure)] = []
+    var entryKeys = EntryKeys([])
     var held = HeldDiagnostics(bounded: false)
     switch tried {
     case .usable(let decoded):
@@ -67,7 +68,7 @@ extension ResilientValueSource {
       again.end()
       switch result {
       case .success(let entries):
-        (values, failures) = entries
+        (values, failures, entryKeys) = (entries.values, entries.failures, entries.entryKeys)
       case .failure(let error):
         Failures.reportEntries(at: self, held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
@@ -83,11 +84,12 @@ extension ResilientValueSource {
     let (converted, rejected) = Keys.convert(values) { codingPath }
     let value = wrap(converted)
     if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
-      if held.count > 0 { Failures.reportEntries(at: self, held: held) }
+      if held.count > 0 { Failures.reportEntries(at: self, held: held, entryKeys: entryKeys) }
       return .allEntriesDecoded(value, keysAsWritten: values)
     }
     Failures.reportEntries(
-      at: self, held: held, failures: failures, rejected: rejected, dropped: dropped)
+      at: self, held: held, entryKeys: entryKeys, failures: failures, rejected: rejected,
+      dropped: dropped)
     #if DEBUG
       var errors: [String: any Error] = [:]
       for (key, failure) in failures { errors[key] = failure.error }
@@ -105,22 +107,23 @@ extension ResilientValueSource {
   /// decoded and the failures of the others, by their keys as written. While the reporter names
   /// records and the values may be records, each value names what failed inside it (see
   /// ``IdentifiedElement``), and what names no record of its own is named by the record holding
-  /// the dictionary.
+  /// the dictionary; unless an array of records around is in its first decode, which names
+  /// them all if it needs to.
   private func decodeEntries<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
-  ) -> Result<
-    (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]),
-    any Error
-  > {
+  ) -> Result<Entries<Strategy.Element>, any Error> {
     // A missing value has no entries to name; asking for its reporter could need a
     // super-decoder.
     let reporter =
-      Strategy.elementsMayBeRecords && !isMissing ? Failures.recordReporter(at: self) : nil
+      Strategy.elementsMayBeRecords && !isMissing ? Failures.valueRecordReporter(at: self) : nil
     guard let reporter else {
       let result = Result { try decodePlain([String: _CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
       switch consume result {
-      case .success(let entries): return .success(Self.splitting(entries, unwrap: unwrap))
+      case .success(let entries):
+        return .success(
+          Self.splitting(
+            entries, unwrap: unwrap, keyingEntries: Failures.innermostHoldHasReports))
       case .failure(let error): return .failure(error)
       }
     }
@@ -128,7 +131,7 @@ extension ResilientValueSource {
     let result = Result {
       Self.splitting(
         try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self),
-        unwrap: { $0.value.unsafelyUnwrapped })
+        unwrap: { $0.value.unsafelyUnwrapped }, keyingEntries: Failures.innermostHoldHasReports)
     }
     naming.end()
     return result
@@ -144,17 +147,30 @@ extension ResilientValueSource {
   /// field of `_CaughtValue` through its type metadata, looked up for every entry.
   private static func splitting<Strategy: _ResilientElementStrategy>(
     _ entries: consuming [String: _CaughtValue<Strategy>],
-    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
-  ) -> (values: [String: Strategy.Element], failures: [(key: String, failure: CaughtFailure)]) {
+    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element, keyingEntries: Bool
+  ) -> Entries<Strategy.Element> {
     var failures: [(key: String, failure: CaughtFailure)] = []
+    var starts: [(entry: Int, key: String)] = []
+    if keyingEntries { starts.reserveCapacity(entries.count) }
     for index in entries.indices {
       let (key, entry) = entries[index]
       if let failure = entry.failure { failures.append((key, failure)) }
+      if keyingEntries { starts.append((entry.entry, key)) }
     }
     var decoded = entries
     for (key, _) in failures { decoded.removeValue(forKey: key) }
-    return (decoded.mapValues(unwrap), failures)
+    return Entries(
+      values: decoded.mapValues(unwrap), failures: failures, entryKeys: EntryKeys(starts))
   }
+}
+
+/// The entries of a dictionary decoded one by one: the values of those that decoded, the
+/// failures of the others, and, if reports were held meanwhile, the keys of the entries by the
+/// numbers their values began with.
+struct Entries<Element> {
+  let values: [String: Element]
+  let failures: [(key: String, failure: CaughtFailure)]
+  let entryKeys: EntryKeys
 }
 
 /// The failures, among `caught`, that are not among `kept`: the decoder dropped their values,

@@ -20,11 +20,12 @@ extension ResilientValueSource {
   /// that `decode(_:forKey:)` reads right (XMLCoder's array of one struct). Nothing is reported
   /// yet: the caller passes the reports on, or drops them for another way of decoding the array.
   /// While the reporter names records and the elements may be records, each names what failed
-  /// inside it (see ``IdentifiedElement``).
+  /// inside it (see ``IdentifiedElement``), unless an array of records (this one or one around)
+  /// is in its first decode, which names them all if it needs to.
   func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
-    let reporter = Strategy.elementsMayBeRecords ? Failures.recordReporter(at: self) : nil
+    let reporter = Strategy.elementsMayBeRecords ? Failures.valueRecordReporter(at: self) : nil
     let naming = Failures.namingValues(at: self, reporter: reporter)
     let decoded =
       reporter == nil

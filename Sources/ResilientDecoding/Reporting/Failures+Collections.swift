@@ -141,10 +141,36 @@ extension Failures {
     return reporter
   }
 
+  /// The reporter of the value at `site` if it names records and the values of a collection
+  /// there are to name theirs as they decode: not while an array of records is in its first
+  /// decode, which names what is reported inside it if it needs to (see
+  /// ``ReportScope/namingIsLeftToAnArrayAround(_:)``).
+  static func valueRecordReporter(at site: some FailureSite) -> ResilientDecodingErrorReporter? {
+    guard let reporter = recordReporter(at: site), !ReportScope.namingIsLeftToAnArrayAround()
+    else { return nil }
+    return reporter
+  }
+
   /// Whether a reporter that names records may exist: arrays of records then hold what they
   /// report, to name it.
   static var anyReporterNamesRecords: Bool {
     ResilientDecodingErrorReporter.anyIdentifiesRecords
+  }
+}
+
+// MARK: - Values of collections
+
+extension Failures {
+  /// Notes that a value of a collection caught one by one begins to decode, and returns its
+  /// number (see ``HeldReport/entry``).
+  static func beginValue() -> Int {
+    ReportScope.beginEntry()
+  }
+
+  /// Whether the innermost running hold holds a report: a dictionary then notes which entry
+  /// each value began, to place them (see ``reportEntries(at:held:entryKeys:failures:rejected:dropped:)``).
+  static var innermostHoldHasReports: Bool {
+    ReportScope.innermostHoldHasReports()
   }
 }
 
@@ -180,8 +206,8 @@ extension Failures {
       let enclosing = site.enclosingRecord(for: reporter)
       for (index, failure) in failures {
         reports.add(
-          failure.error, at: base + [ElementCodingKey(index: index)], to: reporter,
-          record: failure.record ?? enclosing)
+          failure.error, at: base + [ElementCodingKey(index: index)], position: index,
+          to: reporter, record: failure.record ?? enclosing)
       }
     }
     return PendingReports(reports: reports)
@@ -209,28 +235,33 @@ extension Failures {
   /// Decoders hand entries over in hash order, which changes from run to run; the digest must
   /// not.
   static func reportEntries(
-    at site: some FailureSite, held: HeldDiagnostics,
+    at site: some FailureSite, held: HeldDiagnostics, entryKeys: EntryKeys = EntryKeys([]),
     failures: [(key: String, failure: CaughtFailure)] = [],
     rejected: [String: any Error] = [:], dropped: [CaughtFailure] = []
   ) {
-    let base = site.codingPath
-    var reports = CollectionReports(base: base, held: held) { $0?.stringValue ?? "" }
+    var reports = CollectionReports(
+      base: { site.codingPath }, held: held, entryKeys: entryKeys, position: { $0 ?? "" })
     if !failures.isEmpty || !rejected.isEmpty || !dropped.isEmpty,
       let reporter = site.findReporter()
     {
+      let base = reports.base()
       var failed = Set<String>()
       let enclosing = site.enclosingRecord(for: reporter)
       for (key, failure) in failures {
         failed.insert(key)
         let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
+        reports.add(
+          failure.error, at: path, position: key, to: reporter, record: failure.record ?? enclosing)
       }
       for failure in dropped {
         let path = base + (failure.codingPath.last.map { [$0] } ?? [])
-        reports.add(failure.error, at: path, to: reporter, record: failure.record ?? enclosing)
+        reports.add(
+          failure.error, at: path, position: failure.keyAsWritten, to: reporter,
+          record: failure.record ?? enclosing)
       }
       for (key, error) in rejected where !failed.contains(key) {
-        reports.add(error, at: base + [AnyCodingKey(key)], to: reporter, record: enclosing)
+        reports.add(
+          error, at: base + [AnyCodingKey(key)], position: key, to: reporter, record: enclosing)
       }
     }
     reports.passOn { $0.comparedInKeyOrder(with: $1) }

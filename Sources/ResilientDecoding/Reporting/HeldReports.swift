@@ -8,6 +8,10 @@ package struct HeldReport: Sendable {
   let codingPath: [any CodingKey]
   /// The record the report belongs to, if known yet.
   let record: ReportedRecord?
+  /// The number of the last value of a collection begun before a hold kept this report (see
+  /// `ReportScope.beginEntry()`): the value of a collection it was made in is the one with the
+  /// largest number that is not larger.
+  private(set) var entry = 0
 
   init(
     reporter: ResilientDecodingErrorReporter, error: any Error, codingPath: [any CodingKey],
@@ -21,7 +25,17 @@ package struct HeldReport: Sendable {
 
   /// The same report, in `record`.
   func inRecord(_ record: ReportedRecord?) -> HeldReport {
-    HeldReport(reporter: reporter, error: error, codingPath: codingPath, record: record)
+    var report = HeldReport(
+      reporter: reporter, error: error, codingPath: codingPath, record: record)
+    report.entry = entry
+    return report
+  }
+
+  /// The same report, kept by a hold while the value numbered `entry` decodes.
+  func madeIn(entry: Int) -> HeldReport {
+    var report = self
+    report.entry = entry
+    return report
   }
 
   /// Whether a record around the failure may still name this report better: it names none
@@ -77,13 +91,26 @@ package struct HeldDiagnostics {
       keptCounts.append((report.reporter, 0))
     }
     guard keptCounts[position].count < report.reporter.maximumStoredErrors else {
-      var counts = ErrorDigest.GroupCounts()
-      counts.count(report.error, at: report.codingPath, in: report.record)
-      addOmitted(counts, of: report.reporter)
+      count(report)
       return
     }
     keptCounts[position].count += 1
     reports.append(report)
+  }
+
+  /// Counts a report that is not kept, in its group: the group counted last first, as the
+  /// reporter does past its maximum, so that most reports cost a match, not a new pattern.
+  private mutating func count(_ report: HeldReport) {
+    let position =
+      omitted.firstIndex { $0.reporter === report.reporter }
+      ?? {
+        omitted.append((report.reporter, ErrorDigest.GroupCounts()))
+        return omitted.count - 1
+      }()
+    let kind = ErrorDigest.Kind(of: report.error)
+    if !omitted[position].counts.countIfInLastGroup(kind: kind, at: report.codingPath) {
+      omitted[position].counts.count(report.error, at: report.codingPath, in: report.record)
+    }
   }
 
   /// Adds counts of reports to `reporter` that were not kept, after everything held so far.

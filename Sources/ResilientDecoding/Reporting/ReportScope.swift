@@ -50,6 +50,12 @@ package final class ReportScope {
   /// reading it costs a clean array no reference count.
   fileprivate static let wholeArrayCount = ThreadLocalWord()
 
+  /// How many values of collections this thread has begun to decode one by one (see
+  /// ``beginEntry()``): a value notes the count as it begins, and a hold notes it in each
+  /// report it keeps, so that a collection can tell which of its values a report was made in
+  /// without reading any coding path, which decoders build in time that grows with the depth.
+  private static let entriesBegun = ThreadLocalWord()
+
   /// The calling thread's scope, made on first use; `nil` without thread-local storage.
   static var current: ReportScope? {
     storage.object(makingWith: ReportScope.init)
@@ -86,7 +92,7 @@ extension ReportScope {
         return
       }
       if !scope.holds.isEmpty {
-        scope.holds[scope.holds.count - 1].add(report)
+        scope.holds[scope.holds.count - 1].add(report.madeIn(entry: entriesBegun.value))
         return
       }
     }
@@ -234,6 +240,25 @@ extension ReportScope {
   func endHold() -> HeldDiagnostics {
     holds.removeLast()
   }
+
+  /// Whether the innermost running hold holds a report.
+  static func innermostHoldHasReports(in scope: ReportScope? = existing) -> Bool {
+    guard let scope, let hold = scope.holds.last else { return false }
+    return hold.count > 0
+  }
+}
+
+// MARK: - Values of collections
+
+extension ReportScope {
+  /// Notes that a value of a collection begins to decode, and returns its number: every report
+  /// a hold keeps until the next value begins carries a number no smaller, and those of earlier
+  /// values smaller ones (see ``HeldReport/entry``).
+  static func beginEntry() -> Int {
+    let entry = entriesBegun.value &+ 1
+    entriesBegun.value = entry
+    return entry
+  }
 }
 
 // MARK: - Second decodes
@@ -284,6 +309,16 @@ extension ReportScope {
 
   func endFirstDecodeOfRecords() {
     firstDecodesOfRecords -= 1
+  }
+
+  /// Whether an array of records runs its first decode: it decodes again to name the records
+  /// of what is reported inside it, so the collections inside (and its own elements, when it
+  /// is decoded whole) leave naming to it, as an array inside does. Naming them sooner, around
+  /// collections that leave it, could name a report by a record further out than the innermost
+  /// one, which the array's second decode reads.
+  static func namingIsLeftToAnArrayAround(_ scope: ReportScope? = existing) -> Bool {
+    guard let scope else { return false }
+    return scope.firstDecodesOfRecords > 0 && scope.secondDecodeDepth == 0
   }
 }
 

@@ -125,6 +125,17 @@ struct TreeDecoder: Decoder {
 
   // MARK: Reading
 
+  /// The `userInfo` key of a `LockedList<String>` that writes down the path of every read of a
+  /// keyed or unkeyed container's `codingPath`: decoders build a path in time that grows with
+  /// its depth, so a test can hold the library to reading few.
+  static let containerPathReadsKey = CodingUserInfoKey(rawValue: "TreeDecoder.containerPathReads")!
+
+  /// Writes down a read of a container's `codingPath`, if `userInfo` asks for it.
+  func noteContainerPathRead() {
+    (userInfo[Self.containerPathReadsKey] as? LockedList<String>)?.append(
+      pathDescription(codingPath))
+  }
+
   /// The decoder of a value one level down, under `key`; it reads the way this one does.
   func child(_ value: Tree, at key: any CodingKey) -> TreeDecoder {
     TreeDecoder(
@@ -230,7 +241,10 @@ extension TreeDecoder {
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TreeDecoder
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] {
+      decoder.noteContainerPathRead()
+      return decoder.codingPath
+    }
 
     /// Each key once, as `JSONDecoder` lists them: an object that writes a key twice is read
     /// by its first value (see ``Tree/member(_:)``).
@@ -332,7 +346,10 @@ extension TreeDecoder {
       self.elements = elements
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] {
+      decoder.noteContainerPathRead()
+      return decoder.codingPath
+    }
     var count: Int? { decoder.quirks.contains(.hidesCount) ? nil : elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 

@@ -20,7 +20,8 @@ import Testing
       filter: "GeneratedPayloadTests/generatedModelsDecodeAsTheOraclePredicts",
       defaultBase: 0x5EED_0001, defaultCount: Self.modelCases)
     let shared = JSONDecoder()
-    // Names records by "id": the oracle checks that every record named has that identifier.
+    // Names records by "id": the oracle predicts the record of every report (the cases of the
+    // one-call API name none).
     let sharedReporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
     shared.userInfo[.resilientDecodingErrorReporter] = sharedReporter
     var counts = GeneratedCounts()
@@ -36,7 +37,10 @@ import Testing
       if generated.snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
       let document = GeneratedDocument(generated)
       var decoded: (CanonicalValue, ErrorDigest?)?
-      checkAgainstOracle(document, run: run, counts: &counts) { data in
+      checkAgainstOracle(
+        document, identifyingKeys: useShared ? sharedReporter.identifyingKeys : [], run: run,
+        counts: &counts
+      ) { data in
         if useShared {
           if let leftover = sharedReporter.flushReportedErrors() {
             throw LeakedReports(digest: leftover)

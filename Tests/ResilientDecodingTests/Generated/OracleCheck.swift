@@ -69,11 +69,13 @@ func recordGeneratedFailure(
 /// Checks one generated case against the oracle: decoding (`decode`, given the payload's JSON
 /// text) does not throw, the canonical result
 /// equals the expectation, and the digest holds exactly the expected reports, in document
-/// order where the order is fixed. Every failure says how to replay the case, and with which
-/// decoder it happened.
+/// order where the order is fixed, each naming the record the oracle predicts for a reporter
+/// whose identifying keys are `identifyingKeys` (see `RecordOracle.swift`). Every failure
+/// says how to replay the case, and with which decoder it happened.
 func checkAgainstOracle(
   _ document: GeneratedDocument,
   with decoder: TestDecoder = .json,
+  identifyingKeys: [String] = [],
   run: GeneratedRun,
   counts: inout GeneratedCounts,
   file: StaticString = #filePath,
@@ -129,7 +131,8 @@ func checkAgainstOracle(
     fail("errors(includeUnknownNovelValueErrors: true) are \(withNovel), entries \(found)")
   }
   if digest.description.isEmpty { fail("an empty description for \(found.count) reports") }
-  for problem in groupProblems(digest) + recordProblems(digest, payload: generated.payload) {
+  let records = recordProblems(digest, generated, identifyingKeys: identifyingKeys)
+  for problem in groupProblems(digest) + records {
     fail(problem)
   }
 }
@@ -149,58 +152,6 @@ func groupProblems(_ digest: ErrorDigest) -> [String] {
     digest.groups.map { ("\($0.pattern) \($0.kind.rawValue)", $0.count) },
     uniquingKeysWith: { _, _ in -1 })
   return grouped == expected ? [] : ["groups \(grouped), expected from the entries \(expected)"]
-}
-
-/// What is wrong with the records a digest names: each one must be on its entry's path and
-/// have, in the payload, an `"id"` spelled as the record's identifier (in one of the values of
-/// a key written twice, since a decoder may read either).
-func recordProblems(_ digest: ErrorDigest, payload: OrderedJSON) -> [String] {
-  var problems: [String] = []
-  for entry in digest.entries(includeUnknownNovelValueErrors: true) {
-    guard let recordID = entry.recordID, let recordPath = entry.recordPath else {
-      if entry.recordID != nil || entry.recordPath != nil {
-        problems.append("\(entry.path): a record id or path alone")
-      }
-      continue
-    }
-    let path = entry.codingPath
-    guard let depth = (0...path.count).first(where: { pathText(path.prefix($0)) == recordPath })
-    else {
-      problems.append("\(entry.path): record path \(recordPath) is not on the path")
-      continue
-    }
-    var candidates = [payload]
-    for key in path.prefix(depth) {
-      candidates = candidates.flatMap { value -> [OrderedJSON] in
-        switch value {
-        case .array(let elements):
-          guard let index = key.intValue, Int(key.stringValue) == nil,
-            elements.indices.contains(index)
-          else { return [] }
-          return [elements[index]]
-        case .object(let members):
-          return members.filter { $0.key == key.stringValue }.map(\.value)
-        default:
-          return []
-        }
-      }
-    }
-    let ids = candidates.flatMap { value -> [String] in
-      guard case .object(let members) = value else { return [] }
-      return members.compactMap { member in
-        guard member.key == "id" else { return nil }
-        switch member.value {
-        case .number(let text): return text
-        case .string(let text): return text
-        default: return nil
-        }
-      }
-    }
-    if !ids.contains(recordID) {
-      problems.append("\(entry.path): record \(recordID) at \(recordPath), payload ids \(ids)")
-    }
-  }
-  return problems
 }
 
 /// A path's pattern as `ErrorDigest.Group.pattern` documents it.

@@ -42,6 +42,9 @@ struct ElementGenerator: Sendable {
   /// `null` as an element (always invalid): `valueNotFound` for a single value, as the
   /// protocols require; for a keyed type such as ``GenItem``, the decoder's own error.
   var null: @Sendable () -> GeneratedSample = { .invalid(.null, .valueNotFound) }
+  /// The name of the type in ``RecordSchema/types`` whose records this generator writes, or
+  /// `nil` for values that are no records (primitives and raw values).
+  var record: String? = nil
 }
 
 extension ElementGenerator {
@@ -242,7 +245,7 @@ extension ElementGenerator {
         return .invalid(.object(entries), kind, inner: inner)
       }
     },
-    fromString: nil, null: { GeneratedTarget.current.keyedNulls.item })
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.item }, record: "GenItem")
 
   /// A value that breaks the required property `key`: missing (`nil`), `null` or of the wrong
   /// type, and the kind of error each gives.
@@ -271,7 +274,7 @@ extension ElementGenerator {
       .invalid(
         random.pick([.int(1), .string("envelope"), .array([]), .bool(false)]), .typeMismatch)
     },
-    fromString: nil)
+    fromString: nil, record: "GenEnvelope")
 
   /// The resilient property of ``GenBox`` with ``Attachment`` as its generic argument.
   static let boxContent = GeneratedField(
@@ -288,7 +291,7 @@ extension ElementGenerator {
     invalid: { random, _ in
       .invalid(random.pick([.int(4), .string("box"), .array([]), .bool(true)]), .typeMismatch)
     },
-    fromString: nil)
+    fromString: nil, record: "GenBox")
 
   /// A ``Theme``: an object whose one required member, `accent`, is a string; other members
   /// are ignored.
@@ -317,7 +320,7 @@ extension ElementGenerator {
       }
       return .invalid(.object(members), kind)
     },
-    fromString: nil, null: { GeneratedTarget.current.keyedNulls.theme })
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.theme }, record: "Theme")
 
   /// An ``Attachment``: an object told apart by its `"type"` tag, `image` with a string `url`
   /// or `note` with a string `text`. Any other tag is novel (its `init(from:)` throws
@@ -369,7 +372,8 @@ extension ElementGenerator {
         return .invalid(random.pick(broken), .typeMismatch)
       }
     },
-    fromString: nil, null: { GeneratedTarget.current.keyedNulls.attachment })
+    fromString: nil, null: { GeneratedTarget.current.keyedNulls.attachment },
+    record: "Attachment")
 
   /// An attachment's object: the tag (`nil` for none) before or after its member (`nil` for
   /// none), and sometimes a member the tag does not read, which is ignored.
@@ -478,11 +482,14 @@ struct KeyedNullSamples: Sendable {
   let item: GeneratedSample
   let theme: GeneratedSample
   let attachment: GeneratedSample
+  /// A node of the recursive models (``GenNode``), whatever keys it declares.
+  let node: GeneratedSample
 
   fileprivate init(_ target: GeneratedTarget) {
     item = target.read(.null, as: GenItem.self)
     theme = target.read(.null, as: Theme.self)
     attachment = target.read(.null, as: Attachment.self)
+    node = target.read(.null, as: GenNode<GenDeclaresNothing>.self)
   }
 }
 
@@ -918,9 +925,12 @@ struct GeneratedCase: Sendable {
   let reports: [GeneratedReport]
   /// Whether the payload's top-level keys are written in snake case.
   let snakeCase: Bool
-  /// The dictionaries inside whose entry values errors come in no fixed order: decoders visit
-  /// entries in their own order, and only the errors of the entries themselves are sorted.
-  let unorderedRoots: Set<String>
+  /// The dictionary properties, at any depth, inside whose entry values errors come in no fixed
+  /// order: decoders visit entries in their own order, and only the errors of the entries
+  /// themselves are sorted.
+  let unorderedDictionaries: Set<String>
+  /// How the payload's types hold their records, to predict the record each report names.
+  let schema: RecordSchema
 
   /// A ``GeneratedModel`` payload for `target`, corrupted at random unless `quality` says it
   /// is clean.
@@ -967,7 +977,7 @@ struct GeneratedCase: Sendable {
     }
     return GeneratedCase(
       seed: seed, payload: .object(entries), expected: .map(expected), reports: reports,
-      snakeCase: snakeCase, unorderedRoots: unordered)
+      snakeCase: snakeCase, unorderedDictionaries: unordered, schema: .generatedModel)
   }
 
   /// A top-level `Resilient<[GenItem]>` payload for `target`, corrupted at random unless
@@ -984,14 +994,17 @@ struct GeneratedCase: Sendable {
       let planned = field.plan(at: [], &random, dirt: dirt, canBeMissing: false)
       return GeneratedCase(
         seed: seed, payload: planned.json ?? .null, expected: planned.expected,
-        reports: planned.reports, snakeCase: false, unorderedRoots: [])
+        reports: planned.reports, snakeCase: false, unorderedDictionaries: [],
+        schema: .topLevelItems)
     }
   }
 
   /// Whether `report` comes in a fixed place among the reports of this case: every report
-  /// but those inside the value of a dictionary entry.
+  /// but those inside the value of a dictionary entry, at any depth.
   func hasFixedOrder(_ report: GeneratedReport) -> Bool {
-    report.keys.count <= 2 || !unorderedRoots.contains(report.keys[0])
+    let keys = report.keys
+    guard keys.count > 2 else { return true }
+    return !(0..<keys.count - 2).contains { unorderedDictionaries.contains(keys[$0]) }
   }
 }
 

@@ -258,6 +258,26 @@ import Testing
     #expect(runs <= 3 * records, "\(runs) runs for \(records) records")
   }
 
+  /// A report made at the bottom of a chain of dictionaries passes through every level: no
+  /// level reads its coding path for it, which decoders build in time that grows with the
+  /// depth (`JSONDecoder` with its square), so that the whole decode stays linear.
+  @Test func noLevelOfAChainOfDictionariesReadsItsPathForAReportFromBelow() throws {
+    var json = #"{"kids": {}, "score": "bad"}"#
+    for _ in 0..<60 {
+      json = #"{"kids": {"a": \#(json), "b": {"kids": {}, "score": 1}}}"#
+    }
+    let reads = LockedList<String>()
+    let reporter = ResilientDecodingErrorReporter()
+    let decoder = TreeDecoder(
+      try Tree(json: json),
+      userInfo: [
+        .resilientDecodingErrorReporter: reporter, TreeDecoder.containerPathReadsKey: reads,
+      ])
+    _ = try Branch(from: decoder)
+    #expect(try #require(reporter.flushReportedErrors()).entries.count == 1)
+    #expect(reads.elements.count <= 4, "\(reads.elements.count) reads: \(reads.elements.prefix(5))")
+  }
+
   // MARK: Arrays decoded whole
 
   /// Every element of every array fails: the deepest array is decoded again whole, and the
