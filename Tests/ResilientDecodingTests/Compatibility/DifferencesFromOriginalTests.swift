@@ -3,7 +3,7 @@ import ResilientDecoding
 import Testing
 
 /// Every intentional difference from the original library's behaviour, one test each, as
-/// README "Coming from the original library" lists them. Code written for the original compiles
+/// DocC "Coming from the Original Library" lists them. Code written for the original compiles
 /// unchanged; these are the places where it may observe something else.
 @Suite struct DifferencesFromOriginalTests {
   private struct Listing: Decodable {

@@ -3,7 +3,7 @@ import ResilientDecoding
 import XCTest
 
 /// `Sendable` models using `@Resilient`, their digests and the reporting types cross tasks and
-/// threads in the Swift 6 language mode (README, "Concurrency").
+/// threads in the Swift 6 language mode (DocC, "Questions and Answers").
 final class SendableModelTests: XCTestCase {
   /// A generic `Sendable` model whose payload's resilience is found at run time.
   struct Envelope<Payload: Decodable & Sendable>: Decodable, Sendable {

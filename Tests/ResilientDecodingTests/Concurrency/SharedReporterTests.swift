@@ -4,7 +4,7 @@ import ResilientDecoding
 import XCTest
 
 /// One reporter shared by decodes running on several threads at once receives every error
-/// exactly once, and a flush while they run loses none (README, "Concurrency"). Run under
+/// exactly once, and a flush while they run loses none (DocC, "Questions and Answers"). Run under
 /// `--sanitize=thread` by `.ci/sanitizers.sh`.
 final class SharedReporterTests: XCTestCase {
   private static let messyData = Data(SendableListing.messyJSON.utf8)

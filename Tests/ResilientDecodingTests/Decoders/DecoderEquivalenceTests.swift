@@ -4,7 +4,7 @@ import Testing
 
 /// Bad elements, bad entries, novel values and errors inside nested values decode the same
 /// with every test decoder as with `JSONDecoder`: the same value, the same reports at the same
-/// paths, the same DEBUG outcomes, and no super-decoder (README "Decoders").
+/// paths, the same DEBUG outcomes, and no super-decoder (DocC "Using Other Decoders").
 @Suite struct DecoderEquivalenceTests {
   struct Product: Decodable, Equatable, Sendable {
     let name: String

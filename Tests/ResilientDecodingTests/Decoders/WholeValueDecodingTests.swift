@@ -3,7 +3,7 @@ import ResilientDecoding
 import Testing
 
 /// Decoders that refuse what the protocols let them refuse, as GRDB and TOMLKit do, tested
-/// without them (README "Decoders"; `Integration/` tests the real ones).
+/// without them (DocC "Using Other Decoders"; `Integration/` tests the real ones).
 @Suite struct WholeValueDecodingTests {
   struct Product: Decodable, Equatable {
     let name: String
@@ -112,7 +112,7 @@ import Testing
 
   /// An optional struct is decoded in one `decodeIfPresent`, as plain `Codable` does, so what
   /// its own properties report carries the decoder's paths: relative to the value when the
-  /// decoder starts them afresh (a documented limit, README "Decoders").
+  /// decoder starts them afresh (a documented limit, DocC "Using Other Decoders").
   @Test func anOptionalStructReportsThePathsItsDecoderGives() throws {
     let decoded = try TreeDecoder.decode(
       Account.self, from: try Tree(json: #"{"owner": {"age": "old"}}"#), quirks: Self.likeGRDB)

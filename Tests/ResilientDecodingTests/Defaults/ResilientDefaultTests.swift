@@ -4,7 +4,7 @@ import Testing
 
 /// `@ResilientDefault` and its built-in aliases: the value when it decodes, the default without
 /// a report when the value is missing or `null`, the default with a report when it cannot be
-/// decoded, with every test decoder (README, "Defaults per property").
+/// decoded, with every test decoder (DocC, "Choosing a Property Kind").
 @Suite struct ResilientDefaultTests {
   enum Unlimited: ResilientDefaultProvider {
     static var defaultValue: Int { .max }

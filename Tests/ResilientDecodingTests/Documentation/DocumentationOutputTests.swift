@@ -17,7 +17,7 @@ struct DocumentationOutputTests {
     case newest, cheapest
   }
 
-  /// README, "Reporting in production": a listing with a novel kind and a price that is not a
+  /// DocC, "Reporting in Production": a listing with a novel kind and a price that is not a
   /// number, and one without its title.
   @Test func readmeDigest() throws {
     struct Feed: Decodable {

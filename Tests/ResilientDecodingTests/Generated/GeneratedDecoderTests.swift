@@ -3,8 +3,8 @@ import ResilientDecoding
 import Testing
 
 // The generated payloads with decoders other than `JSONDecoder`, and the rule that clean
-// input decodes exactly as plain `Codable` decodes it, with every decoder (README: "Generated
-// inputs, sanitizers and fuzzing"). Seeds and replay work as in the rest of the suite.
+// input decodes exactly as plain `Codable` decodes it, with every decoder (CONTRIBUTING.md:
+// "Generated inputs, sanitizers and fuzzing"). Seeds and replay work as in the rest of the suite.
 
 extension GeneratedPayloadTests {
   /// Cases per run of ``generatedModelsDecodeAsTheOraclePredictsWithTreeDecoders()``.

@@ -3,7 +3,7 @@ import ResilientDecoding
 import Testing
 
 // Generated recursive models, and generated models whose records hold identifying keys their
-// types do not declare (README: "Naming the failing record" and "Generated inputs, sanitizers
+// types do not declare (DocC: "Reporting in Production" and "Generated inputs, sanitizers
 // and fuzzing"). Seeds and replay work as in the rest of the suite.
 
 extension GeneratedPayloadTests {
@@ -167,7 +167,7 @@ extension GeneratedPayloadTests {
   /// The record a report names does not depend on what the same thread decoded before: a
   /// dictionary of nodes whose trial could not be used makes the thread skip the trials of the
   /// next ones, which then decode their entries at once, and the records named must be those
-  /// of a thread that decoded nothing before (README: "Naming the failing record"). Found by
+  /// of a thread that decoded nothing before (DocC: "Reporting in Production"). Found by
   /// the generated recursive models.
   @Test(arguments: HistoryCase.all)
   func recordsDoNotDependOnWhatTheThreadDecodedBefore(_ history: HistoryCase) throws {

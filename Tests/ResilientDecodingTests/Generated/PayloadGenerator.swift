@@ -514,7 +514,7 @@ struct NumberSamples: Sendable {
 /// Decodes a `T` inside an object and keeps its value or the kind of error that `@Resilient`
 /// reports for it: the decoder's own, or `dataCorrupted` for an error of the decoder's own type
 /// (`JSONDecoder` throws one for a number that does not fit), which the library reports as plain
-/// `Codable` shows it (README "Decoders").
+/// `Codable` shows it (DocC "Using Other Decoders").
 private struct NestedProbe<T: Decodable & CanonicalRepresentable>: Decodable {
   let decoded: Prediction
 

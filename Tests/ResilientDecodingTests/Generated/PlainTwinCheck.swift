@@ -195,7 +195,7 @@ func checkAgainstPlainTwin(
 
 extension GeneratedCase {
   /// Whether a dictionary of the model whose keys are not strings writes one key twice, where
-  /// the library differs from plain `Codable` by design (README: "Dictionaries" and
+  /// the library differs from plain `Codable` by design (DocC: "Choosing a Property Kind" and
   /// "Decoders"): two spellings of one integer (`"13"` and `"+13"`), of which plain `Codable`
   /// keeps either entry and says nothing, where `@Resilient` keeps the first in key order and
   /// reports the other; or, with a key strategy, one key written twice, whose second value

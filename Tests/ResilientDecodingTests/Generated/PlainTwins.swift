@@ -64,7 +64,7 @@ struct PlainBox: Decodable, CanonicalRepresentable {
 
 /// The plain twin of ``GeneratedModel``: the same fields, in the same order. ``Theme`` and
 /// ``Attachment`` are their own twins: `ResilientDecodable` changes nothing outside `@Resilient`
-/// properties (README: "Any type with a fallback: `ResilientDecodable`").
+/// properties (DocC: "Choosing a Property Kind").
 struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
   let count: Int?
   let title: String?

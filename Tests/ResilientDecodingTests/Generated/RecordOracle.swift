@@ -1,7 +1,7 @@
 import Foundation
 import ResilientDecoding
 
-// The oracle of the records a digest names (README: "Naming the failing record"), computed
+// The oracle of the records a digest names (DocC: "Reporting in Production"), computed
 // from the payload and from how the generated types hold their values, never by decoding.
 //
 // A report's record is the innermost record on its path that the library looks at and that

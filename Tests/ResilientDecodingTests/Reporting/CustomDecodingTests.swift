@@ -3,8 +3,8 @@ import ResilientDecoding
 import XCTest
 
 /// A hand-written `init(from:)` takes part in reporting: `decoder.reportError(_:)` reports an
-/// error it recovered from, and a thrown `UnknownNovelValueError` is a novel value (README,
-/// "Reporting in production").
+/// error it recovered from, and a thrown `UnknownNovelValueError` is a novel value (DocC,
+/// "Reporting in Production").
 final class CustomDecodingTests: XCTestCase {
   /// A reading that falls back to zero, reporting why, when the value is not a number.
   struct Temperature: Decodable, Equatable {

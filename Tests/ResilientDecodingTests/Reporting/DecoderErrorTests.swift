@@ -4,8 +4,8 @@ import Testing
 
 /// A decoder's own error for a primitive value is reported as the `DecodingError` plain
 /// `Codable` shows for it: `dataCorrupted` at the value's path, with the decoder's error as
-/// the underlying one (README "Decoders"). `JSONDecoder` on Linux throws such an error for a
-/// number that does not fit the property's type.
+/// the underlying one (DocC "Using Other Decoders"). `JSONDecoder` on Linux throws such an error
+/// for a number that does not fit the property's type.
 @Suite struct DecoderErrorTests {
   struct Counts: Decodable {
     @Resilient var count: Int?

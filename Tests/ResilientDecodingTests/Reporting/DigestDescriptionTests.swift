@@ -3,8 +3,8 @@ import ResilientDecoding
 import XCTest
 
 /// `description` and `debugDescription` print every error of a digest, novel values included,
-/// as a tree of coding paths sorted by name, in DEBUG and release (README, "Reporting in
-/// production").
+/// as a tree of coding paths sorted by name, in DEBUG and release (DocC, "Reporting in
+/// Production").
 final class DigestDescriptionTests: XCTestCase {
   /// Decodes `type` from `json` and returns the description of its digest, checking that
   /// `debugDescription`, string interpolation and `String(reflecting:)` print the same.

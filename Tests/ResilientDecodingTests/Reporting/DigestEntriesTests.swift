@@ -3,8 +3,8 @@ import ResilientDecoding
 import XCTest
 
 /// `ErrorDigest.errors` and `entries` list what was reported in report order, each entry at its
-/// coding path with a `path` written for logs; novel values only when asked for (README,
-/// "Reporting in production"). The tree that `description` prints sorts the same errors.
+/// coding path with a `path` written for logs; novel values only when asked for (DocC, "Reporting
+/// in Production"). The tree that `description` prints sorts the same errors.
 final class DigestEntriesTests: XCTestCase {
   struct Shop: Decodable {
     // Declared out of alphabetical order: entries follow the report order, the tree sorts.

@@ -3,8 +3,8 @@ import ResilientDecoding
 import Testing
 
 /// A digest counts every error reported in groups, one per pattern of path and kind, and a
-/// reporter stores a bounded number of errors in full, counting the rest (README, "Reporting
-/// in production").
+/// reporter stores a bounded number of errors in full, counting the rest (DocC, "Reporting in
+/// Production").
 @Suite struct GroupsAndBoundsTests {
   struct Item: Decodable {
     @Resilient var price: Double?

@@ -3,8 +3,8 @@ import ResilientDecoding
 import Testing
 
 /// `decode(_:from:reportResilientDecodingErrors:)` gives the digest of that call only and leaves
-/// the decoder's `userInfo` exactly as it found it, even when decoding throws (README,
-/// "Reporting in production"); `JSONDecoder` and `PropertyListDecoder` alike.
+/// the decoder's `userInfo` exactly as it found it, even when decoding throws (DocC, "Reporting in
+/// Production"); `JSONDecoder` and `PropertyListDecoder` alike.
 @Suite struct PerCallReportingTests {
   /// A `userInfo` key that has nothing to do with the library.
   private static let tenant = CodingUserInfoKey(rawValue: "tenant")!

@@ -4,7 +4,7 @@ import Testing
 
 /// A reporter with identifying keys names, for every entry, the innermost record on its path
 /// that has an identifier: the record holding the failing property, the element that failed,
-/// or the nearest enclosing one (README, "Naming the failing record").
+/// or the nearest enclosing one (DocC, "Reporting in Production").
 @Suite struct RecordIdentificationTests {
   struct Host: Decodable {
     @Resilient var name: String?

@@ -4,7 +4,7 @@ import Testing
 
 /// A reporter registered in a decoder's `userInfo` collects what every `@Resilient` property
 /// decoded there reports, until it is flushed; registering a second one is a programmer error
-/// (README, "Reporting in production").
+/// (DocC, "Reporting in Production").
 @Suite struct ReporterTests {
   // MARK: Flushing
 

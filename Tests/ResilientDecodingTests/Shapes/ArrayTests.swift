@@ -2,8 +2,8 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `@Resilient` arrays (README "Arrays and sets"): elements that fail are dropped one by one,
-/// each reported at its own index, and the others keep their order. What the whole array holds
+/// `@Resilient` arrays (DocC "Choosing a Property Kind"): elements that fail are dropped one by
+/// one, each reported at its own index, and the others keep their order. What the whole array holds
 /// when missing, `null` or not an array is in `MissingNullWrongKindTests`.
 final class ArrayTests: XCTestCase {
   struct Model: Decodable {

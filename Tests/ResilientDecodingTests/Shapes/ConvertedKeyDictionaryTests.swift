@@ -3,9 +3,9 @@ import ResilientDecoding
 import XCTest
 
 /// `@Resilient` dictionaries whose keys are converted from the data's strings to `Int`, an enum
-/// or another `CodingKeyRepresentable` type (README "Dictionaries"): a key that does not convert
-/// costs only its own entry, values are resilient as with `String` keys, and `String` keys stay
-/// as written. What the whole dictionary holds when missing, `null` or not an object is in
+/// or another `CodingKeyRepresentable` type (DocC "Choosing a Property Kind"): a key that does not
+/// convert costs only its own entry, values are resilient as with `String` keys, and `String` keys
+/// stay as written. What the whole dictionary holds when missing, `null` or not an object is in
 /// `MissingNullWrongKindTests`.
 final class ConvertedKeyDictionaryTests: XCTestCase {
   /// A key type with integer raw values that the server may add cases to: an unknown key is a

@@ -2,10 +2,10 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `@Resilient` dictionaries with `String` keys (README "Dictionaries"): entries whose value
-/// fails are dropped one by one, each reported at its key, in key order. What the whole
-/// dictionary holds when missing, `null` or not an object is in `MissingNullWrongKindTests`;
-/// keys converted to other types are in `ConvertedKeyDictionaryTests`.
+/// `@Resilient` dictionaries with `String` keys (DocC "Choosing a Property Kind"): entries whose
+/// value fails are dropped one by one, each reported at its key, in key order. What the whole
+/// dictionary holds when missing, `null` or not an object is in `MissingNullWrongKindTests`; keys
+/// converted to other types are in `ConvertedKeyDictionaryTests`.
 final class DictionaryTests: XCTestCase {
   struct Model: Decodable {
     @Resilient var scores: [String: Int]

@@ -3,7 +3,7 @@ import ResilientDecoding
 import XCTest
 
 /// A decoder's `keyDecodingStrategy` converts a `@Resilient` property's own key, never the keys
-/// inside a dictionary (README "Dictionaries").
+/// inside a dictionary (DocC "Choosing a Property Kind").
 final class KeyDecodingStrategyTests: XCTestCase {
   /// An enum key whose raw value a snake-case strategy would rewrite if it applied.
   private enum Setting: String, CodingKeyRepresentable, Decodable {

@@ -5,16 +5,15 @@ import Testing
 /// Every kind of `@Resilient` declaration, decoded with its key missing, with `null`, with a
 /// value of the wrong kind and with a valid value, by every test decoder.
 ///
-/// The tables below mirror the contract in README.md, "Kinds of resilient properties": one test
+/// The tables below mirror the contract in DocC, "Choosing a Property Kind": one test
 /// per table there ("Optionals", "Arrays and sets", "Dictionaries", "Raw-representable enums:
 /// `ResilientRawRepresentable`"), one row per declaration, one column per situation. A cell
 /// says what the property holds and what was reported at it; in DEBUG it also fixes
-/// `$x.outcome`, `$x.error` and, for collections, `$x.results` and `$x.errors` (README
-/// "Inspecting errors in DEBUG"). Every cell holds for every ``TestDecoder`` (README
-/// "Decoders"): none may need a nested container for a key, `count` or, but for a missing
-/// non-optional enum alone in its container, a super-decoder. What elements, entries and
-/// novel raw values do is tested in each shape's own file and, for every decoder, in
-/// `DecoderEquivalenceTests`.
+/// `$x.outcome`, `$x.error` and, for collections, `$x.results` and `$x.errors` (DocC "Inspecting
+/// Errors in DEBUG"). Every cell holds for every ``TestDecoder`` (DocC "Using Other Decoders"):
+/// none may need a nested container for a key, `count` or, but for a missing non-optional enum
+/// alone in its container, a super-decoder. What elements, entries and novel raw values do is
+/// tested in each shape's own file and, for every decoder, in `DecoderEquivalenceTests`.
 struct MissingNullWrongKindTests {
   @Test(arguments: Declaration.optionals, Circumstance.all)
   func optionals(_ declaration: Declaration, _ circumstance: Circumstance) throws {
@@ -45,7 +44,7 @@ struct MissingNullWrongKindTests {
 // MARK: - The tables
 
 extension MissingNullWrongKindTests.Declaration {
-  /// README "Optionals".
+  /// DocC "Choosing a Property Kind".
   static let optionals: [Self] = [
     Self(
       "Int?", OptionalInt.self, missingKey: .absent(nil), null: .absent(nil),
@@ -57,7 +56,8 @@ extension MissingNullWrongKindTests.Declaration {
       valid: #"{"name": "a"}"#, .decoded(Item(name: "a"))),
   ]
 
-  /// README "Arrays and sets", and the collections of raw values in "Raw-representable enums".
+  /// DocC "Choosing a Property Kind", and the collections of raw values in "Raw-representable
+  /// enums".
   static let arraysAndSets: [Self] = [
     Self(
       "[Int]", IntArray.self, missingKey: .absent([]), null: .absent([]),
@@ -125,8 +125,8 @@ extension MissingNullWrongKindTests.Declaration {
       valid: #"["apple"]"#, .decoded([.apple], results: ["success(apple)"])),
   ]
 
-  /// README "Dictionaries", with `String`, `Int` and enum keys, and the dictionaries of raw
-  /// values in "Raw-representable enums".
+  /// DocC "Choosing a Property Kind", with `String`, `Int` and enum keys, and the dictionaries of
+  /// raw values in "Raw-representable enums".
   static let dictionaries: [Self] = [
     Self(
       "[String: Int]", StringKeyedInts.self, missingKey: .absent([:]), null: .absent([:]),
@@ -200,7 +200,7 @@ extension MissingNullWrongKindTests.Declaration {
       .decoded(["x": .example("x")], results: ["x: success(\(SecureLink.example("x")))"])),
   ]
 
-  /// README "Raw-representable enums: `ResilientRawRepresentable`", the rows `E` and `E?`.
+  /// DocC "Choosing a Property Kind", the rows `E` and `E?`.
   static let rawRepresentables: [Self] = [
     Self(
       "Mood", MoodValue.self, missingKey: .reported(.unknown, .keyNotFound("value")),
@@ -244,7 +244,7 @@ extension MissingNullWrongKindTests.Declaration {
       valid: #""https://example.com/d""#, .decoded(.example("d"))),
   ]
 
-  /// README "Any type with a fallback: `ResilientDecodable`", the rows `T` and `T?`, and its
+  /// DocC "Choosing a Property Kind", the rows `T` and `T?`, and its
   /// collections, which never use the fallback; a type that is also raw-representable.
   static let resilientDecodables: [Self] = [
     Self(

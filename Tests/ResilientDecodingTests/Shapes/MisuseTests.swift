@@ -2,7 +2,7 @@ import Foundation
 import ResilientDecoding
 import Testing
 
-/// Declarations `@Resilient` cannot help (README "Declarations `@Resilient` cannot help"): in
+/// Declarations `@Resilient` cannot help (DocC "Choosing a Property Kind"): in
 /// DEBUG each raises one assertion whose message says what to write instead, and every build
 /// decodes it as if the wrapper were not there, errors included.
 struct MisuseTests {

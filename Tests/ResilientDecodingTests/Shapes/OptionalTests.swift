@@ -2,9 +2,9 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `@Resilient` optionals (README "Optionals") besides the missing / `null` / wrong-kind table in
-/// `MissingNullWrongKindTests`: an object that fails inside, several failing properties, and a
-/// top-level optional.
+/// `@Resilient` optionals (DocC "Choosing a Property Kind") besides the missing / `null` /
+/// wrong-kind table in `MissingNullWrongKindTests`: an object that fails inside, several failing
+/// properties, and a top-level optional.
 final class OptionalTests: XCTestCase {
   struct Model: Decodable {
     @Resilient var value: Int?

@@ -2,11 +2,10 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `ResilientRawRepresentable` values (README "Raw-representable enums:
-/// `ResilientRawRepresentable`"): raw values with no case are novel, or corrupt data for a
-/// frozen type, in every shape, for enums and `URL`-backed types alike; collections never use the
-/// fallback. What each declaration holds when missing, `null` or of the wrong raw type is in
-/// `MissingNullWrongKindTests`.
+/// `ResilientRawRepresentable` values (DocC "Choosing a Property Kind"): raw values with no case
+/// are novel, or corrupt data for a frozen type, in every shape, for enums and `URL`-backed types
+/// alike; collections never use the fallback. What each declaration holds when missing, `null` or
+/// of the wrong raw type is in `MissingNullWrongKindTests`.
 final class RawRepresentableTests: XCTestCase {
   // MARK: E with a fallback
 

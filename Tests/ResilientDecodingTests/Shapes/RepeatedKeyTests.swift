@@ -2,10 +2,10 @@ import Foundation
 import ResilientDecoding
 import Testing
 
-/// A dictionary whose object writes one key twice (README "Dictionaries"). `JSONDecoder` without
-/// a key strategy reads the first value only; with one, it reads every value and keeps the
-/// first. A value it read and then dropped because it failed is reported at its key, once, like
-/// any failed entry, after the kept value's error; the dictionary keeps what it kept before.
+/// A dictionary whose object writes one key twice (DocC "Choosing a Property Kind"). `JSONDecoder`
+/// without a key strategy reads the first value only; with one, it reads every value and keeps the
+/// first. A value it read and then dropped because it failed is reported at its key, once, like any
+/// failed entry, after the kept value's error; the dictionary keeps what it kept before.
 @Suite struct RepeatedKeyTests {
   /// The key strategies, and whether `JSONDecoder` reads every value of a repeated key under
   /// each.

@@ -2,10 +2,9 @@ import Foundation
 import ResilientDecoding
 import Testing
 
-/// A fallback for any `Decodable` type (README "Any type with a fallback:
-/// `ResilientDecodable`"): what a type's own `init(from:)` throws, novel values included, and
-/// the fallback in every shape that resolves it at run time. Missing keys, `null` and values
-/// of the wrong kind are in `MissingNullWrongKindTests`.
+/// A fallback for any `Decodable` type (DocC "Choosing a Property Kind"): what a type's own
+/// `init(from:)` throws, novel values included, and the fallback in every shape that resolves it at
+/// run time. Missing keys, `null` and values of the wrong kind are in `MissingNullWrongKindTests`.
 @Suite struct ResilientDecodableTests {
   struct Post: Decodable, Sendable {
     @Resilient var attachment: Attachment

@@ -4,8 +4,8 @@ import Testing
 
 /// Values whose shape the library resolves at run time: top-level values, elements of an
 /// unkeyed container and properties whose type is a generic argument. Each behaves like the
-/// property with its type written out (README, "Top-level values, elements and generic
-/// properties"; FAQ, "Does `@Resilient` work when the property's type is a generic argument?").
+/// property with its type written out (DocC, "Choosing a Property Kind"; FAQ, "Does `@Resilient`
+/// work when the property's type is a generic argument?").
 @Suite struct RunTimeShapeTests {
   // MARK: Top-level values
 
@@ -141,7 +141,7 @@ import Testing
   }
 
   /// Decodes every document as `Envelope<Payload>` and as the twin, whose type is a
-  /// declaration `@Resilient` cannot help (README, "Declarations `@Resilient` cannot help"),
+  /// declaration `@Resilient` cannot help (DocC, "Choosing a Property Kind"),
   /// and expects both to assert once in DEBUG and to decode as if unwrapped: the same value, or
   /// the same error.
   @Test(arguments: Self.misusedTwins)

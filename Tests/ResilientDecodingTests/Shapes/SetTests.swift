@@ -2,7 +2,7 @@ import Foundation
 import ResilientDecoding
 import XCTest
 
-/// `@Resilient` sets (README "Arrays and sets") drop failing elements like arrays, collapse
+/// `@Resilient` sets (DocC "Choosing a Property Kind") drop failing elements like arrays, collapse
 /// duplicates, and list their results in document order in DEBUG. What the whole set holds when
 /// missing, `null` or not an array is in `MissingNullWrongKindTests`.
 final class SetTests: XCTestCase {

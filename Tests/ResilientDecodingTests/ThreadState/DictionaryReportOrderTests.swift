@@ -4,8 +4,8 @@ import XCTest
 
 /// Errors reported from inside a dictionary's values (nested `@Resilient` properties, nested
 /// dictionaries) come out in key order, the same on every decode, although decoders hand the
-/// entries over in hash order (README: "Dictionaries"). Reports are held back per thread while
-/// a dictionary decodes entry by entry, then passed on in key order.
+/// entries over in hash order (DocC: "Choosing a Property Kind"). Reports are held back per thread
+/// while a dictionary decodes entry by entry, then passed on in key order.
 final class DictionaryReportOrderTests: XCTestCase {
   /// Decodes `price` and `tags` (which may report errors) before `id` (which may fail).
   private struct Listing: Decodable {

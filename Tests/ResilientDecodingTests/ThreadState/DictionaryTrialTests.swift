@@ -4,11 +4,11 @@ import XCTest
 
 /// A resilient dictionary of plain values is first decoded in a trial, as plain `Codable`
 /// decodes it, and entry by entry only if that fails; after a failure, a thread decodes the
-/// same type of values entry by entry for a while before trying again (README: "Performance").
-/// These tests decode clean and dirty dictionaries of one type many times in a row, so that
+/// same type of values entry by entry for a while before trying again (DocC: "Choosing a Property
+/// Kind"). These tests decode clean and dirty dictionaries of one type many times in a row, so that
 /// every decode of the sequence is checked whichever way it went: trial, entry by entry after a
-/// failed trial, entry by entry straight away, trial again. Errors reported (and DEBUG
-/// assertions raised) during a trial must neither be lost nor reported twice.
+/// failed trial, entry by entry straight away, trial again. Errors reported (and DEBUG assertions
+/// raised) during a trial must neither be lost nor reported twice.
 final class DictionaryTrialTests: XCTestCase {
   struct Counter: Decodable, Equatable {
     @Resilient var count: Int?

@@ -3,7 +3,7 @@ import ResilientDecoding
 import Testing
 
 /// `ArrayDecodingError` keeps the elements that decoded and the failures apart and builds
-/// `results` when they are read (README, "Inspecting errors in DEBUG"): whichever way it was
+/// `results` when they are read (DocC, "Inspecting Errors in DEBUG"): whichever way it was
 /// made, it reads, prints and reflects as one result per element, in order. Release builds
 /// have no such error; there, the same documents keep the same elements.
 @Suite struct ArrayDecodingErrorTests {

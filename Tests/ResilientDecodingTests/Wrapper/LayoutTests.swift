@@ -3,7 +3,7 @@ import ResilientDecoding
 import XCTest
 
 /// In release a `Resilient<T>` stores nothing but its value, so it has the layout of `T`; in
-/// DEBUG, every element of a clean decode is listed as a success (README, "Inspecting errors in
+/// DEBUG, every element of a clean decode is listed as a success (DocC, "Inspecting Errors in
 /// DEBUG").
 final class LayoutTests: XCTestCase {
   #if !DEBUG

@@ -2,7 +2,7 @@ import Foundation
 import ResilientDecoding
 import Testing
 
-/// DEBUG `results` are built on the first read and kept (README "Inspecting errors in DEBUG"):
+/// DEBUG `results` are built on the first read and kept (DocC "Inspecting Errors in DEBUG"):
 /// reading `$x.results[i]` in a loop stays linear. Each test reads the results twice and
 /// expects the same storage back, which a rebuild on every read would not give.
 @Suite struct ResultsReadTests {
