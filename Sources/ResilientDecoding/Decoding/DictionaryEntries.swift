@@ -1,7 +1,7 @@
 // How the entries of a resilient dictionary decode, whatever its keys: first as plain `Codable`
 // decodes `[String: T]` when the values are plain (a trial), entry by entry otherwise, each
 // entry catching its own error; then failures reported in key order. All of it is compiled
-// once, in the library. The design article explains both ways.
+// once, in the library. The internals document explains both ways.
 
 extension KeyedDecodingContainer {
   /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,

@@ -3,7 +3,7 @@ import Foundation
 // How the keys of a resilient dictionary are made from the keys as written in the data: kept as
 // strings, or converted to `Int`, an enum or any other `CodingKeyRepresentable` type, an entry
 // whose key does not convert (or collides with an earlier one in key order) rejected with its
-// own error. README: "Dictionaries".
+// own error. DocC: "Choosing a Property Kind".
 
 /// How the keys of a resilient dictionary are made from the keys as written in the data.
 @usableFromInline

@@ -1,6 +1,5 @@
 // Values of collections decoded so that each names its record, while a reporter names records:
-// the elements of an array or a set, the entries of a dictionary. README: "Naming the failing
-// record".
+// the elements of an array or a set, the entries of a dictionary. DocC: "Reporting in Production".
 
 extension _ResilientElementStrategy {
   /// Whether the elements may be records with identifiers of their own: values decoded by

@@ -1,8 +1,8 @@
 // The two ladders of a value that is not a collection, written once for every shape and source:
 // a value that may be absent (an optional, a property with a default of its own) and a value
 // that falls back (a type with a fallback). Each step of a ladder says what the property holds
-// and what it records; a failure is reported through the failure API. README: "Optionals",
-// "Defaults per property", "Raw-representable enums".
+// and what it records; a failure is reported through the failure API. DocC: "Choosing a Property
+// Kind", "Defaults per property", "Raw-representable enums".
 
 // MARK: - What a property holds
 

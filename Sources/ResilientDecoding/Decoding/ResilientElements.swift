@@ -1,7 +1,7 @@
 // The collection engine: how the elements of every resilient array and set decode, whatever
 // the collection they go into. A shape only wraps what `_DecodedElements` holds into its value
-// (`Resilient.init(elements:)`); the design article lists the edit sites of a new collection
-// shape. README: "Arrays and sets".
+// (`Resilient.init(elements:)`); the internals document (Documentation/Internals) lists the edit
+// sites of a new collection shape. DocC: "Choosing a Property Kind".
 
 // MARK: - Entrances
 

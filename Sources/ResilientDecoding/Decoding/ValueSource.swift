@@ -1,7 +1,7 @@
 // Where a resilient value is read from. Every shape's behaviour is written once against this
 // protocol and serves both keyed properties and whole decoders. Only the protocol's required
 // surface of a decoder is relied on: `superDecoder`, nested containers for a key and `count`
-// are conveniences some decoders refuse or implement poorly (README: "Decoders").
+// are conveniences some decoders refuse or implement poorly (DocC: "Using Other Decoders").
 
 /// Where a resilient value is decoded from: a key of a keyed container (a `@Resilient`
 /// property, ``KeyedSite``) or a whole decoder (a top-level value, an element, a generic

@@ -1,5 +1,5 @@
 // Conditional conformances of `ResilientDefault`, as for `Resilient`: equality and hashing
-// look at the wrapped value only. README: "Defaults per property".
+// look at the wrapped value only. DocC: "Choosing a Property Kind".
 
 // MARK: - Equatable
 

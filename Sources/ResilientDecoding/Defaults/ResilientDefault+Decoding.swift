@@ -1,6 +1,6 @@
 // How a `@ResilientDefault` property decodes: the value when it decodes; the default when the
 // key is missing or the value is `null`, neither of which is an error; the default, reported,
-// when the value cannot be decoded. README: "Defaults per property".
+// when the value cannot be decoded. DocC: "Choosing a Property Kind".
 
 // MARK: - Overload
 
@@ -9,12 +9,11 @@
 // compile time, for unoptimised decoding a little slower (`Benchmarks/`).
 
 extension KeyedDecodingContainer {
+  // The ladder of a `@Resilient` optional (`Decoding/Recovery.swift`): a value that decodes
+  // costs one `decodeIfPresent`, as in plain `Codable`; a failure costs one call into the
+  // library.
   /// Decodes a `@ResilientDefault` property: the value when it decodes, otherwise the
   /// provider's default, reporting the error of a value that could not be decoded.
-  ///
-  /// The ladder of a `@Resilient` optional (`Decoding/Recovery.swift`): a value that decodes
-  /// costs one `decodeIfPresent`, as in plain `Codable`; a failure costs one call into the
-  /// library.
   @inlinable
   public func decode<Provider: ResilientDefaultProvider>(
     _: ResilientDefault<Provider>.Type, forKey key: Key

@@ -20,11 +20,10 @@
 @frozen
 @propertyWrapper
 public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
+  // A constant, as `Resilient`'s: a settable wrapped value makes every property compile a
+  // setter and a modify accessor, which cost a debug build of a model layer a tenth of its
+  // compile time.
   /// The decoded value, or the default.
-  ///
-  /// A constant, as `Resilient`'s: a settable wrapped value makes every property compile a
-  /// setter and a modify accessor, which cost a debug build of a model layer a tenth of its
-  /// compile time.
   public let wrappedValue: Provider.Value
 
   #if DEBUG

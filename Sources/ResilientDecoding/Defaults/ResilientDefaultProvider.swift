@@ -1,5 +1,5 @@
 // What a `@ResilientDefault` property falls back to, named by a type: the protocol, and the
-// defaults that come with the library. README: "Defaults per property".
+// defaults that come with the library. DocC: "Choosing a Property Kind".
 
 /// Names the value a ``ResilientDefault`` property takes when its key is missing, its value is
 /// `null`, or its value cannot be decoded.

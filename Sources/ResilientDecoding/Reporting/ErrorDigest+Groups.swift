@@ -1,6 +1,5 @@
 // Errors counted by signature: one group per pattern of path and kind of error, so that one
-// server bug repeated in 10,000 elements is one row of analytics. README: "Reporting in
-// production".
+// server bug repeated in 10,000 elements is one row of analytics. DocC: "Reporting in Production".
 
 extension ErrorDigest {
   /// The errors reported at paths of one pattern with one kind: how many, and the first.

@@ -92,21 +92,24 @@ public struct ErrorDigest: Sendable {
     self.omitted = omitted
   }
 
+  // Payloads that fail at as many patterns are rare; dictionaries keyed by names that are not
+  // integers make one pattern per key, and bounding them bounds what a payload can make a
+  // reporter keep.
   /// How many groups of one pattern a digest keeps, at most: the errors of further patterns are
-  /// counted in groups whose pattern is `(other patterns)`, one per kind. Payloads that fail
-  /// at as many patterns are rare; dictionaries keyed by names that are not integers make one
-  /// pattern per key.
+  /// counted in groups whose pattern is `(other patterns)`, one per kind.
   public static let maximumGroupCount = 1_000
 
+  // Computed when read so that reporting an error costs no more than storing it.
   /// One group per pattern of path and kind of error, in the order of their first report: every
   /// error reported, stored in full or not, novel values included.
   ///
   /// At most ``maximumGroupCount`` patterns have a group of their own; the errors of further
-  /// patterns are counted in groups whose pattern is `(other patterns)`, one per kind.
-  /// Computed when read, from the stored entries and the counts of the omitted errors, so that
-  /// reporting an error costs no more than storing it.
+  /// patterns are counted in groups whose pattern is `(other patterns)`, one per kind. Computed
+  /// on each read, from the stored entries and the counts of the omitted errors: keep the
+  /// result rather than reading it again.
   ///
-  /// - Complexity: O(*n* × *d*) on each read, for *n* stored errors of paths *d* keys long.
+  /// - Complexity: O(*n* × *d*) on each read, for *n* stored errors whose paths are *d* keys
+  ///   long, whatever the number of omitted errors (their groups are counted already).
   public var groups: [Group] {
     var counts = GroupCounts()
     for entry in allEntries {
@@ -127,6 +130,8 @@ public struct ErrorDigest: Sendable {
   }
 
   /// The reported errors in report order, without ``UnknownNovelValueError``s.
+  ///
+  /// - Complexity: O(*n*) on each read, for *n* stored errors.
   public var errors: [any Error] {
     errors(includeUnknownNovelValueErrors: false)
   }
@@ -141,6 +146,9 @@ public struct ErrorDigest: Sendable {
 
   /// The reported errors with their coding paths, in report order, without
   /// ``UnknownNovelValueError``s.
+  ///
+  /// - Complexity: O(*n*) on each read, for *n* stored errors: the novel values are filtered
+  ///   out into a new array. `entries(includeUnknownNovelValueErrors: true)` is O(1).
   public var entries: [Entry] {
     entries(includeUnknownNovelValueErrors: false)
   }

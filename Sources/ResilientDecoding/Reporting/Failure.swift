@@ -2,7 +2,8 @@
 // library does about a failure goes through `Failures` (this file and `Failures+*.swift`): it
 // finds the reporter, makes the error what plain `Codable` shows, names the record and decides
 // whether the report is dropped, held or recorded. Decoding calls it; it calls nothing of
-// Decoding's. README: "Reporting in production"; the design article lists the hops.
+// Decoding's. DocC: "Reporting in Production"; the internals document (Documentation/Internals)
+// lists the hops.
 
 /// The failure API: the one way the rest of the library reports that a value failed, holds
 /// what its values report, or decodes a value again.

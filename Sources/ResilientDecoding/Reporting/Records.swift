@@ -2,7 +2,7 @@
 // only when something failed: from the record holding the failing value, through the keys its
 // type declares; from the element that failed, whole; and, for an element of a `@Resilient`
 // array or set or an entry of a `@Resilient` dictionary, from the element or entry around the
-// failure, whole (`Failures.NamingRecord`). README: "Naming the failing record".
+// failure, whole (`Failures.NamingRecord`). DocC: "Reporting in Production".
 
 /// The record a report belongs to: its identifier, and how many components of the report's
 /// coding path lead to it.

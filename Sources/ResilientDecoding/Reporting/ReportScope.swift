@@ -2,10 +2,11 @@
 /// runs, the holds of the collections decoding, the second decodes under way and the records
 /// around the values that name theirs.
 ///
-/// Only the failure API (`Failures`) reads and changes it; the design article explains each
-/// part. A scope is made on a thread's first use and released when the thread exits. Where
-/// threads have no local storage there is no scope (`nil`, and ``canHoldReports`` is `false`):
-/// no trial runs, nothing is held, every report is recorded at once.
+/// Only the failure API (`Failures`) reads and changes it; the internals document
+/// (Documentation/Internals) explains each part. A scope is made on a thread's first use and
+/// released when the thread exits. Where threads have no local storage there is no scope (`nil`,
+/// and ``canHoldReports`` is `false`): no trial runs, nothing is held, every report is recorded at
+/// once.
 package final class ReportScope {
   /// How many dictionaries of one type of values skip their trial, on one thread, after a
   /// trial for that type could not be used.

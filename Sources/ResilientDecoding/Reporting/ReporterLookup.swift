@@ -1,5 +1,5 @@
 // How a failed value reaches its reporter: through the decoder of the value, whatever the
-// decoder implements beyond the protocols' requirements. README: "Decoders".
+// decoder implements beyond the protocols' requirements. DocC: "Using Other Decoders".
 
 extension KeyedDecodingContainer {
   /// Finds the reporter of the value under `key` through a decoder the container makes for a

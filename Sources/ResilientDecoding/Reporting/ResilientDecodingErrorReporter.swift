@@ -12,12 +12,13 @@ import Foundation
 /// later ones are only counted, in ``ErrorDigest/omittedErrorCount`` and in their
 /// ``ErrorDigest/Group``, so that a payload that fails everywhere costs bounded memory.
 public final class ResilientDecodingErrorReporter: @unchecked Sendable {
-  /// How many errors a reporter made with `init()` keeps in full between two flushes.
+  // Set past what real payloads reach so that a digest holds every error, as the original
+  // library's does (Documentation/Internals, "Faithful by default").
+  /// How many errors a reporter made with `init()` keeps in full between two flushes: 10,000.
   ///
-  /// More than real payloads report between two flushes, so that a digest holds every error as
-  /// the original library's does; a payload that fails everywhere still costs bounded memory
-  /// (10,000 errors take about 5.5 MB with `JSONDecoder`), and ``ErrorDigest/groups`` counts
-  /// every error whatever the maximum.
+  /// More than real payloads report between two flushes; a payload that fails everywhere still
+  /// costs bounded memory (10,000 errors take about 5.5 MB with `JSONDecoder`), and
+  /// ``ErrorDigest/groups`` counts every error whatever the maximum.
   public static let defaultMaximumStoredErrors = 10_000
 
   /// The names of the keys whose value identifies a record in reports, tried in order.
@@ -94,6 +95,9 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   ///
   /// - Returns: The errors reported since the previous call, in the order they were reported,
   ///   or `nil` if there were none.
+  /// - Complexity: O(1): the stored errors move into the digest as they are, and the digest's
+  ///   ``ErrorDigest/groups`` and ``ErrorDigest/description`` do their work when read. It waits
+  ///   for reports being recorded on other threads at the same moment.
   public func flushReportedErrors() -> ErrorDigest? {
     lock.lock()
     let collected = self.collected
@@ -102,8 +106,10 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     return collected.isEmpty ? nil : collected.digest()
   }
 
-  /// Records an error recovered from at a coding path, in the record `record` names. Only
-  /// ``ReportScope`` calls it, which decides whether a report is recorded now, held or dropped.
+  /// Records an error recovered from at a coding path, in the record `record` names.
+  /// ``ReportScope`` calls it for every report of a value, once it has decided that the report
+  /// is recorded rather than held or dropped; ``noteReplaced()`` calls it directly, outside any
+  /// scope.
   ///
   /// Below the maximum, the entry is stored and nothing else is done: its group is found when
   /// the digest is read. Past it, only its group is counted, the group counted last tried

@@ -1,6 +1,6 @@
 // How a reporter is found: registered in a decoder's `userInfo` under one key, looked up by
-// every `@Resilient` property, and reachable from custom `init(from:)` code. README:
-// "Reporting in production".
+// every `@Resilient` property, and reachable from custom `init(from:)` code. DocC: "Reporting in
+// Production".
 
 // MARK: - The key
 

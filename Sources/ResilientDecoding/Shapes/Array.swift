@@ -1,6 +1,6 @@
 // Arrays: `[]` (or `nil` for `[T]?`) when missing or `null`, `[]` (reported) when the value is
 // not an array, otherwise every element that decodes, each failing element reported at its own
-// index. README: "Arrays and sets".
+// index. DocC: "Choosing a Property Kind".
 
 // MARK: - Overloads
 

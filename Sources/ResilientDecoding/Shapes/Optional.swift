@@ -1,6 +1,6 @@
 // Optionals: `nil` when the key is missing or the value is `null`, neither of which is an
 // error; `nil` (or a raw-representable type's fallback) when the value cannot be decoded,
-// reported. Their ladder is in `Decoding/Recovery.swift`. README: "Optionals";
+// reported. Their ladder is in `Decoding/Recovery.swift`. DocC: "Choosing a Property Kind";
 // raw-representable optionals: "Raw-representable enums".
 
 // MARK: - Overloads

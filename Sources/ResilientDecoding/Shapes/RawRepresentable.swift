@@ -1,6 +1,6 @@
 // Raw-representable types: the protocol, and the non-optional property (its fallback, or a
 // misuse without one). Optionals, arrays, sets and dictionaries of raw-representable values
-// are with their shapes. README: "Raw-representable enums: `ResilientRawRepresentable`".
+// are with their shapes. DocC: "Choosing a Property Kind".
 
 /// A raw-representable type, usually an enum with a raw value, that decides how `@Resilient`
 /// properties treat raw values it has no case for.

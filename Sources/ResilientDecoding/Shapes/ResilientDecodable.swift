@@ -1,7 +1,7 @@
 // Any `Decodable` type with a fallback: the protocol, and its non-optional and optional
 // properties. Collections of such values are plain collections (a failing element is dropped
 // and reported, the fallback never used); a type that is also `ResilientRawRepresentable`
-// decodes as one. README: "Any type with a fallback: `ResilientDecodable`".
+// decodes as one. DocC: "Choosing a Property Kind".
 
 /// A Decodable type that says what a @Resilient property of this type becomes when its value
 /// cannot be decoded. Conforming changes nothing outside @Resilient properties.

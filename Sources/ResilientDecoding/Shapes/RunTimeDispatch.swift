@@ -3,14 +3,15 @@
 // shape of `Value` is examined once and the same implementation as the specialised overload
 // for that shape is called, so behaviour is identical; only speed differs. Each shape's own
 // dispatch (`decodeResiliently(from:)`) sits beside its overloads, in its file.
-// README: "Top-level values, elements and generic properties".
+// DocC: "Choosing a Property Kind".
 
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` property whose type has no specialised overload, typically because
   /// it is a generic argument (`@Resilient var payload: T`).
   ///
-  /// The type is examined at run time: an optional, array, set, dictionary, or
-  /// raw-representable type with a fallback behaves exactly as with its specialised overload.
+  /// The type is examined at run time: an optional, array, set, dictionary, raw-representable
+  /// type with a fallback or ``ResilientDecodable`` type behaves exactly as with its specialised
+  /// overload.
   /// A type with no resilient behaviour decodes as if it were not wrapped (and asserts in
   /// DEBUG).
   public func decode<T: Decodable>(_: Resilient<T>.Type, forKey key: Key) throws -> Resilient<T> {

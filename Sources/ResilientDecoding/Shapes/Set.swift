@@ -1,5 +1,5 @@
-// Sets: an array whose elements are then put in a set, duplicates collapsing. README: "Arrays
-// and sets".
+// Sets: an array whose elements are then put in a set, duplicates collapsing. DocC: "Choosing a
+// Property Kind".
 
 // MARK: - Overloads
 

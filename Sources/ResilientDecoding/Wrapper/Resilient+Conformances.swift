@@ -1,7 +1,7 @@
 // Conditional conformances of `Resilient`. `Decodable` and `Sendable` are declared beside the
 // type (the second must be, in the type's file). Equality and hashing look at the wrapped
 // value only: two properties holding the same value are equal whatever happened while
-// decoding them. README: "FAQ".
+// decoding them. DocC: "Questions and Answers".
 
 // MARK: - Equatable
 

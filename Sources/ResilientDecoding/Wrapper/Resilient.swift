@@ -1,10 +1,10 @@
 /// A property wrapper that lets a `Decodable` property recover from bad data instead of failing
 /// the whole decode.
 ///
-/// Apply it to an optional, an array, a set, a dictionary, or a ``ResilientRawRepresentable``
-/// type. Synthesised `init(from:)` then picks one of this library's
-/// `KeyedDecodingContainer.decode(_:forKey:)` overloads, which decide what the property becomes
-/// when its value is missing, `null`, of the wrong kind or partly invalid:
+/// Apply it to an optional, an array, a set, a dictionary, a ``ResilientRawRepresentable`` type
+/// with a fallback or a ``ResilientDecodable`` type. Synthesised `init(from:)` then picks one of
+/// this library's `KeyedDecodingContainer.decode(_:forKey:)` overloads, which decide what the
+/// property becomes when its value is missing, `null`, of the wrong kind or partly invalid:
 ///
 /// ```swift
 /// struct Listing: Decodable {
@@ -36,10 +36,9 @@ public struct Resilient<Value: Decodable>: Decodable {
     @usableFromInline
     internal var _cleanCollectionResults: (any Error)?
 
+    // Declared here rather than beside `ProjectedValue`: the compiler looks for a property
+    // wrapper's projection in its main declaration only.
     /// Diagnostics about how this property was decoded (DEBUG builds only): `$property`.
-    ///
-    /// Declared here rather than beside ``ProjectedValue`` because the compiler looks for a
-    /// property wrapper's projection in its main declaration only.
     public var projectedValue: ProjectedValue {
       ProjectedValue(
         outcome: _outcome, value: wrappedValue, cleanCollectionResults: _cleanCollectionResults)
@@ -74,7 +73,7 @@ public struct Resilient<Value: Decodable>: Decodable {
   // delegating: unoptimised, a generic initialiser looks up the metadata of `Resilient<Value>`
   // on every call, and synthesised `init(from:)` runs `init(wrappedValue: nil)` for every
   // optional property before decoding it. Transparent, they are inlined where `Value` is
-  // known, in every build ("Debug builds" in the design article).
+  // known, in every build ("Debug builds" in the internals document (Documentation/Internals)).
 
   /// Creates a wrapper around a value, as if that value had been decoded successfully.
   @_transparent
@@ -99,9 +98,9 @@ public struct Resilient<Value: Decodable>: Decodable {
   /// Decodes the value from a decoder that holds just this value: a top-level value, an element
   /// of an unkeyed container, or a property of a generic type.
   ///
-  /// The shape of `Value` is examined at run time, so optionals, arrays, sets, dictionaries and
-  /// raw-representable types with a fallback behave exactly as they do as `@Resilient`
-  /// properties. A `Value` with no resilient behaviour is decoded as if it were not wrapped
+  /// The shape of `Value` is examined at run time, so optionals, arrays, sets, dictionaries,
+  /// raw-representable types with a fallback and ``ResilientDecodable`` types behave exactly as
+  /// they do as `@Resilient` properties. A `Value` with no resilient behaviour is decoded as if it were not wrapped
   /// (and, in DEBUG, triggers an assertion that says what to write instead).
   public init(from decoder: any Decoder) throws {
     self = try DecoderSite(decoder: decoder).decodeResilientValue(of: Value.self)

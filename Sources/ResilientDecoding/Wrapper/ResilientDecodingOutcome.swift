@@ -47,12 +47,15 @@ import Foundation
       /// ``results``, once read.
       private let cache = BuiltWhenRead<[Result<Element, any Error>]>()
 
+      // Decoding keeps the elements and the failures apart, as it found them, and does no work
+      // per element for `results`: they are interleaved when first read.
       /// One result per element of the input, in order: the decoded value or its error.
       ///
-      /// Decoding keeps the elements and the failures apart, as it found them, and does no work
-      /// per element for `results`: they are interleaved on the first read, in O(*n*), and kept
-      /// for the next ones. A debugger's variables view shows the stored `elements` and
-      /// `failures`; printing the error shows `results`.
+      /// A debugger's variables view shows the stored `elements` and `failures`; printing the
+      /// error shows `results`.
+      ///
+      /// - Complexity: O(*n*) on the first read, for *n* elements; O(1) on later reads, which
+      ///   return the same results.
       public var results: [Result<Element, any Error>] {
         cache.value { Self.interleave(elements, failures) }
       }
@@ -127,7 +130,8 @@ import Foundation
 
       /// One result per entry of the input, by its key as written in the data.
       ///
-      /// Built on the first read, in O(*n*), and kept for the next ones.
+      /// - Complexity: O(*n*) on the first read, for *n* entries; O(1) on later reads, which
+      ///   return the same results.
       public var results: [String: Result<Value, any Error>] {
         cache.value {
           var results = values.mapValues { Result<Value, any Error>.success($0) }

@@ -2,8 +2,8 @@ import Foundation
 
 // Dictionaries keyed by `Int`, an enum or any other `CodingKeyRepresentable` type: the
 // string-keyed behaviour, then each key converted, an entry whose key does not convert (or
-// collides with an earlier one in key order) left out and reported. README: "Dictionaries".
-// Their run-time dispatch is with the string-keyed one, in `Dictionary.swift`.
+// collides with an earlier one in key order) left out and reported. DocC: "Choosing a Property
+// Kind". Their run-time dispatch is with the string-keyed one, in `Dictionary.swift`.
 
 // MARK: - Overloads
 

@@ -2,7 +2,7 @@
 // (reported) when the value is not a dictionary, otherwise every entry whose value decodes,
 // each failing entry reported at its key. Keys other than `String` are in
 // `Dictionary+_ConvertedKeys.swift`; how entries decode, in `DictionaryEntries.swift`.
-// README: "Dictionaries".
+// DocC: "Choosing a Property Kind".
 
 // MARK: - Overloads
 
