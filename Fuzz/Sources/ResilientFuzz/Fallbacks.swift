@@ -1,6 +1,6 @@
 // The `ResilientDecodable` kind in the fuzz target: a struct and a polymorphic enum with a
 // fallback, and what plain `Codable` reads from an input, against which the properties of that
-// kind are checked in any build (README: "Any type with a fallback: `ResilientDecodable`").
+// kind are checked in any build (DocC: "Choosing a Property Kind").
 
 import Foundation
 import ResilientDecoding

@@ -282,8 +282,8 @@ private final class FuzzDecodingThread: @unchecked Sendable {
 
 // MARK: - The records reports name
 
-/// What is wrong with the records a digest names, by the rule of the README ("Naming the
-/// failing record"), for the entries whose record the input says unambiguously.
+/// What is wrong with the records a digest names, by the rule of DocC "Reporting in Production"
+/// ("Naming the failing record"), for the entries whose record the input says unambiguously.
 ///
 /// A record's identifier is the first of `identifyingKeys` it holds with a string or a number.
 /// Elements of `children`, values of `kids` and the failing element or entry itself are read

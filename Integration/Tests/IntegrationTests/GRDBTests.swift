@@ -267,8 +267,8 @@ struct CoverRow: FetchableRecord, Decodable {
   /// A raw value with no case is novel; NULL and a number are reported with the fallback.
   /// GRDB throws its own `RowDecodingError` for NULL where a String belongs, which the library
   /// reports as `dataCorrupted`, GRDB's error underneath, as it does any decoder's own error
-  /// for a primitive value (README "Decoders"); SQLite stores 7 in a TEXT column as the text
-  /// "7".
+  /// for a primitive value (DocC "Using Other Decoders"); SQLite stores 7 in a TEXT column as the
+  /// text "7".
   @Test func enumsFallBackAndReport() throws {
     let (books, digest, plain) = try fetch([["genre": "memoir"], ["genre": nil], ["genre": 7]])
     #expect(books.map(\.genre) == [.unknown, .unknown, .unknown])

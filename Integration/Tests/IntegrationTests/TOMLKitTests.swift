@@ -116,7 +116,7 @@ import Testing
     #expect(digest?.errors(includeUnknownNovelValueErrors: true).count == 7)
   }
 
-  /// A documented TOMLKit limit (README "Decoders"): its single-value containers make the
+  /// A documented TOMLKit limit (DocC "Using Other Decoders"): its single-value containers make the
   /// decoder of a value without the `userInfo` (their `decode<T>` passes none), and a resilient
   /// dictionary decodes each entry's value through one, so `@Resilient` properties inside the
   /// values recover but cannot find the reporter: `sections.fiction.price` and

@@ -81,8 +81,8 @@ import XMLCoder
     #expect(digest?.errors(includeUnknownNovelValueErrors: true).count == 9)
   }
 
-  /// A documented XMLCoder limit (README "Decoders"): errors reported from inside an array
-  /// element carry the path XMLCoder gives the element's containers, `0.0.sizes[1]` and
+  /// A documented XMLCoder limit (DocC "Using Other Decoders"): errors reported from inside an
+  /// array element carry the path XMLCoder gives the element's containers, `0.0.sizes[1]` and
   /// `1.1.price`, not `books[0].sizes[1]` and `books[1].price`.
   ///
   /// XMLCoder's `nestedUnkeyedContainer(forKey:)` gives the container the right path

@@ -92,8 +92,8 @@ import Yams
     expectReports(digest, [Reported("genre", .keyNotFound)])
   }
 
-  /// A documented Yams limit (README "Decoders"): a missing enum with a fallback, with none of
-  /// its type's other keys in the mapping, falls back but is not reported.
+  /// A documented Yams limit (DocC "Using Other Decoders"): a missing enum with a fallback, with
+  /// none of its type's other keys in the mapping, falls back but is not reported.
   ///
   /// Only a super-decoder could lead to the reporter then, and Yams refuses both
   /// `superDecoder(forKey:)` for a missing key and `superDecoder()` (it looks the key's node

@@ -2,7 +2,7 @@ import ResilientDecoding
 
 // The models that Yams, TOMLKit and XMLCoder decode, each with a plain twin: the same model
 // without `@Resilient`, which plain `Codable` decodes. On clean input the two must decode to the
-// same value (README, "The rule"). GRDB has records of its own (GRDBTests.swift).
+// same value (DocC "Using Other Decoders"). GRDB has records of its own (GRDBTests.swift).
 
 /// A raw-value enum with a fallback, not frozen: an unknown raw value is a novel value.
 enum Genre: String, ResilientRawRepresentable, Equatable, Sendable {
