@@ -21,7 +21,7 @@ extension KeyedDecodingContainer {
   ) throws -> ResilientDefault<Provider> {
     ResilientDefault(
       ResilientDecoding._decodeMaybeAbsent(
-        _KeyedValue(self, key), _PlainElement<Provider.Value>.self,
+        self, at: key, _PlainElement<Provider.Value>.self,
         recovering: _DefaultRecovery<Provider>.self))
   }
 }
@@ -34,6 +34,7 @@ extension ResilientDefault {
   init(from source: some ResilientValueSource) {
     self.init(
       _decodeMaybeAbsent(
-        source, _PlainElement<Provider.Value>.self, recovering: _DefaultRecovery<Provider>.self))
+        source, at: (), _PlainElement<Provider.Value>.self,
+        recovering: _DefaultRecovery<Provider>.self))
   }
 }
