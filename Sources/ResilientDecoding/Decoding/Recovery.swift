@@ -30,8 +30,10 @@ internal enum _NoFallback<Element>: _Recovery {
 
 /// An optional of a raw-representable type with a fallback: the fallback when failed.
 @usableFromInline
-internal enum _RawFallback<Element: ResilientRawRepresentable>: _Recovery
-where Element.DecodingFallback == Element {
+internal enum _RawFallback<Element> {}
+
+extension _RawFallback: _Recovery
+where Element: ResilientRawRepresentable, Element.DecodingFallback == Element {
   @inlinable internal static func present(_ element: Element) -> Element? { element }
   @inlinable internal static var absent: Element? { nil }
   @inlinable internal static var failed: Element? { Element.decodingFallback }
@@ -39,7 +41,9 @@ where Element.DecodingFallback == Element {
 
 /// An optional of a ``ResilientDecodable`` type: its fallback when failed.
 @usableFromInline
-internal enum _DecodableFallback<Element: ResilientDecodable>: _Recovery {
+internal enum _DecodableFallback<Element> {}
+
+extension _DecodableFallback: _Recovery where Element: ResilientDecodable {
   @inlinable internal static func present(_ element: Element) -> Element? { element }
   @inlinable internal static var absent: Element? { nil }
   @inlinable internal static var failed: Element? { Element.decodingFallback }
@@ -47,7 +51,9 @@ internal enum _DecodableFallback<Element: ResilientDecodable>: _Recovery {
 
 /// A property with a default of its own: the provider's value when absent or failed.
 @usableFromInline
-internal enum _DefaultRecovery<Provider: ResilientDefaultProvider>: _Recovery {
+internal enum _DefaultRecovery<Provider> {}
+
+extension _DefaultRecovery: _Recovery where Provider: ResilientDefaultProvider {
   @inlinable internal static func present(_ element: Provider.Value) -> Provider.Value { element }
   @inlinable internal static var absent: Provider.Value { Provider.defaultValue }
   @inlinable internal static var failed: Provider.Value { Provider.defaultValue }
