@@ -43,7 +43,7 @@ while [[ $# -gt 0 ]]; do
     --no-check) measure+=(--no-check) ;;
     --no-scans) measure+=(--no-scans) ;;
     -h | --help)
-      sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)

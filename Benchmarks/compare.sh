@@ -125,10 +125,10 @@ if [[ $instructions == 1 ]]; then
   echo
   echo "# instructions of one decode of each side, at a tenth of the sizes (callgrind, $configuration),"
   echo "# everything the decode runs, the runtime's generic metadata cache included; cache%: the"
-  echo "# share of that cache in each side's count, plain/resilient (see README)"
-  printf '%-25s %13s %13s %13s %6s %6s %11s %11s %11s %11s\n' workload "instr(plain)" \
+  echo "# share of that cache in each side's count, plain/floor/resilient (see README)"
+  printf '%-25s %13s %13s %13s %6s %6s %11s %11s %11s %15s\n' workload "instr(plain)" \
     "instr(floor)" "instr(res.)" ÷plain ÷floor "/elem(plain)" "/elem(floor)" "/elem(res.)" \
-    "cache%(p/r)"
+    "cache%(p/f/r)"
   failures=()
   for name in $names; do
     # Each side is counted in a run of its own, after every side's warm-up. The count is all
@@ -164,11 +164,12 @@ if [[ $instructions == 1 ]]; then
         split(plainCounts, p, " "); split(floorCounts, f, " "); split(resCounts, r, " ")
         plain = p[1]; floor = f[1]; resilient = r[1]
         byFloor = category == "dirty" && floor > 0
-        printf "%-25s %13.0f %13s %13.0f %6.3f %6s %11.0f %11s %11.0f %11s", name, plain,
+        printf "%-25s %13.0f %13s %13.0f %6.3f %6s %11.0f %11s %11.0f %15s", name, plain,
           byFloor ? sprintf("%.0f", floor) : "-", resilient, resilient / plain,
           byFloor ? sprintf("%.3f", resilient / floor) : "-", plain / elements,
           byFloor ? sprintf("%.0f", floor / elements) : "-", resilient / elements,
-          sprintf("%.1f/%.1f", 100 * p[2] / plain, 100 * r[2] / resilient)
+          sprintf("%.1f/%s/%.1f", 100 * p[2] / plain,
+            byFloor ? sprintf("%.1f", 100 * f[2] / floor) : "-", 100 * r[2] / resilient)
         if (category == "clean" && resilient / plain > clean_limit) {
           printf " FAIL %.3f > %.2f (clean, ÷plain)", resilient / plain, clean_limit
         }
