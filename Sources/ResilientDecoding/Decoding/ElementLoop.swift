@@ -19,7 +19,7 @@ internal typealias _ElementRun<Element> =
 extension _ResilientElementStrategy {
   /// Decodes elements of `container` into `storage` until one fails or the container is at its
   /// end: the clean path of every array and set.
-  @inlinable
+  @inlinable @inline(__always)
   static func _decodeElements(
     from container: inout any UnkeyedDecodingContainer, into storage: inout _ElementStorage<Element>
   ) throws {
