@@ -39,6 +39,10 @@ let package = Package(
       path: "Sources/BuildCost"
     ),
     .executableTarget(
+      name: "resilient-cold-start",
+      path: "Sources/ColdStart"
+    ),
+    .executableTarget(
       name: "ResilientDecodingBenchmarks",
       dependencies: [
         "BenchmarkWorkloads",

@@ -24,6 +24,10 @@ public struct Workload: Sendable {
     /// least plain `Codable` needs to decode the same document; the limit applies to resilient
     /// ÷ plain, and catches work that grows faster than the chain.
     case recursive
+    /// A real API response read from a file (`payload.*`), clean, decoded into models marked
+    /// as an app team marks them and into their plain twins; the limit applies to resilient ÷
+    /// plain.
+    case payload
   }
 
   /// A short name, such as `shape.clean`, `shape.dirty` or `shape.hostile`.
@@ -88,15 +92,18 @@ public struct WorkloadScale: Sendable {
 }
 
 extension Workload {
-  /// The names of every workload, in the order they are reported.
+  /// The names of every workload, in the order they are reported, those whose files are
+  /// missing here included (see `unavailability(of:)`).
   public static var names: [String] {
-    builders(scale: .smoke).map(\.name)
+    builders(scale: .smoke).map(\.name) + payloadFiles.map(\.name)
   }
 
   /// The workloads named in `names` (every workload when `nil`), in the order they are
-  /// reported. Only the documents of those workloads are generated.
+  /// reported, but for those whose files are missing. Only the documents of those workloads
+  /// are generated or read. The payload workloads have the same size at every scale.
   public static func all(scale: WorkloadScale, names: Set<String>? = nil) -> [Workload] {
     builders(scale: scale).filter { names?.contains($0.name) ?? true }.map { $0.build() }
+      + payloads(names: names)
   }
 
   private static func builders(
@@ -431,7 +438,7 @@ extension Workload {
   }
 
   /// Decodes with a reporter for this call, returning the value and what was reported.
-  private static func decodeReporting<Value: Decodable>(
+  static func decodeReporting<Value: Decodable>(
     _ type: Value.Type, _ decoder: JSONDecoder, _ data: Data
   ) throws -> WithDigest<Value> {
     let (value, digest) = try decoder.decode(type, from: data, reportResilientDecodingErrors: true)
@@ -463,7 +470,7 @@ extension Workload {
   /// A workload whose plain and resilient sides are compared through `summarisePlain` and
   /// `summariseResilient` (and, when `expected` is given, each with it), and its floor (if any)
   /// through its own comparison; the plain side decodes `cleanCopy` when there is one.
-  private static func make<
+  static func make<
     PlainOutput: Sendable, ResilientOutput: Sendable, Summary: Equatable & Sendable
   >(
     _ name: String, category: Category, count: Int,

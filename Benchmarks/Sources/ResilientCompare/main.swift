@@ -81,7 +81,8 @@ struct Options {
       case "--verbose": options.verbose = true
       case "--callgrind": options.callgrind = true
       case "--list":
-        for name in Workload.names { print(name) }
+        // The workloads that can run here: not those whose files are missing.
+        for name in Workload.names where Workload.unavailability(of: name) == nil { print(name) }
         exit(0)
       case "--categories":
         for workload in Workload.all(scale: .smoke) { print(workload.name, workload.category) }
@@ -207,6 +208,9 @@ let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 let unknown = options.only.subtracting(Workload.names)
 if !unknown.isEmpty { fail("unknown workload(s): \(unknown.sorted().joined(separator: ", "))") }
 let workloads = Workload.all(scale: options.scale, names: options.only.isEmpty ? nil : options.only)
+for name in Workload.names where options.only.isEmpty || options.only.contains(name) {
+  if let reason = Workload.unavailability(of: name) { print("# \(reason)") }
+}
 
 MallocInterposerSwift.initialize()
 
@@ -340,7 +344,7 @@ if options.check {
       String(
         format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f, with a "
           + "reporter <= %.2f of without); memory workloads' peaks <= %.2f of their baseline's; "
-          + "clean, dirty and recursive limits apply to instruction counts (compare.sh)",
+          + "clean, dirty, recursive and payload limits apply to instruction counts (compare.sh)",
         options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit,
         options.pairMemoryLimit))
   } else {

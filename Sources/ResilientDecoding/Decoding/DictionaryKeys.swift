@@ -34,9 +34,11 @@ internal enum _StringKeys: _DictionaryKeyConversion {
 
 /// Dictionary keys converted to `Key`: an entry whose key does not convert, or converts to a
 /// key already taken by an entry before it in key order, is rejected with its own error.
-@available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
 @usableFromInline
-internal enum _ConvertedKeys<Key: CodingKeyRepresentable & Hashable>: _DictionaryKeyConversion {
+internal enum _ConvertedKeys<Key> {}
+
+@available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+extension _ConvertedKeys: _DictionaryKeyConversion where Key: CodingKeyRepresentable & Hashable {
   @usableFromInline
   internal static func convert<Element>(
     _ entries: [String: Element], codingPath: () -> [any CodingKey]

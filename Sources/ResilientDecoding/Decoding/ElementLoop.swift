@@ -19,7 +19,7 @@ internal typealias _ElementRun<Element> =
 extension _ResilientElementStrategy {
   /// Decodes elements of `container` into `storage` until one fails or the container is at its
   /// end: the clean path of every array and set.
-  @inlinable
+  @inlinable @inline(__always)
   static func _decodeElements(
     from container: inout any UnkeyedDecodingContainer, into storage: inout _ElementStorage<Element>
   ) throws {
@@ -96,8 +96,46 @@ internal struct _ElementStorage<Element>: ~Copyable {
   }
 }
 
-/// The element loop of one array or set: runs of elements that decode, and between them, the
-/// failed elements, each reported (through `Failures.ElementFailures`) and moved past.
+/// How a run of elements ended.
+enum ElementRunEnd {
+  /// The container is at its end.
+  case finished
+  /// The element at `index` failed.
+  case failed(any Error, index: Int)
+}
+
+/// The runs of elements of every array and set, outside any generic type: the clean path
+/// calls them before any value that depends on the collection's source exists.
+enum ElementRuns {
+  /// Decodes the first run of elements; `nil` if it decoded them all, how it ended otherwise.
+  static func first<Element>(
+    of container: inout any UnkeyedDecodingContainer,
+    into elements: inout _ElementStorage<Element>, with run: _ElementRun<Element>
+  ) -> ElementRunEnd? {
+    let end = next(of: &container, into: &elements, with: run)
+    if case .finished = end { return nil }
+    return end
+  }
+
+  /// Decodes a run of elements and says how it ended. The element that failed is the one
+  /// after those the run decoded: each element that decodes moves the container on by one.
+  static func next<Element>(
+    of container: inout any UnkeyedDecodingContainer,
+    into elements: inout _ElementStorage<Element>, with run: _ElementRun<Element>
+  ) -> ElementRunEnd {
+    let start = (index: container.currentIndex, count: elements.count)
+    do {
+      try run(&container, &elements)
+      return .finished
+    } catch {
+      return .failed(error, index: start.index + elements.count - start.count)
+    }
+  }
+}
+
+/// The element loop of one array or set, made at its first failed element: runs of elements
+/// that decode, and between them, the failed elements, each reported (through
+/// `Failures.ElementFailures`) and moved past.
 struct ElementLoop<Source: ResilientValueSource> {
   /// The failures of the elements, reported at their indices.
   private var elementFailures: Failures.ElementFailures<Source>
@@ -109,16 +147,8 @@ struct ElementLoop<Source: ResilientValueSource> {
       site: source, elementsMayBeRecords: elementsMayBeRecords, decodesPrimitive: decodesPrimitive)
   }
 
-  /// How a run of elements ended.
-  private enum RunEnd {
-    /// The container is at its end.
-    case finished
-    /// The element at `index` failed.
-    case failed(any Error, index: Int)
-  }
-
-  /// Decodes every element of `container` into `elements` with `run`, recovering from each
-  /// element that fails.
+  /// Decodes the rest of `container` into `elements` with `run`, after the first run ended
+  /// with `firstEnd`, recovering from each element that fails.
   ///
   /// While no element has decoded, reports are held from the first failure on: a decoder whose
   /// nested container misreads the value (XMLCoder unwraps an array of one struct into the
@@ -129,9 +159,10 @@ struct ElementLoop<Source: ResilientValueSource> {
   ///   the caller passes it on or drops it. `nil` otherwise, everything reported.
   mutating func decode<Element>(
     from container: inout any UnkeyedDecodingContainer,
-    into elements: inout _ElementStorage<Element>, with run: _ElementRun<Element>
+    into elements: inout _ElementStorage<Element>, after firstEnd: ElementRunEnd,
+    with run: _ElementRun<Element>
   ) -> HeldDiagnostics? {
-    var end = nextRun(of: &container, into: &elements, with: run)
+    var end = firstEnd
     var held: HeldDiagnostics?
     if case .failed = end, elements.count == 0 {
       let hold = Failures.Hold()
@@ -140,7 +171,7 @@ struct ElementLoop<Source: ResilientValueSource> {
           end = .finished
           break
         }
-        end = nextRun(of: &container, into: &elements, with: run)
+        end = ElementRuns.next(of: &container, into: &elements, with: run)
       }
       held = hold.end()
       if elements.count > 0, let reports = held {
@@ -150,24 +181,9 @@ struct ElementLoop<Source: ResilientValueSource> {
     }
     while case .failed(let error, let index) = end {
       guard recoverFromElement(error, at: index, in: &container) else { break }
-      end = nextRun(of: &container, into: &elements, with: run)
+      end = ElementRuns.next(of: &container, into: &elements, with: run)
     }
     return held
-  }
-
-  /// Decodes a run of elements and says how it ended. The element that failed is the one after
-  /// those the run decoded: each element that decodes moves the container on by one.
-  private func nextRun<Element>(
-    of container: inout any UnkeyedDecodingContainer,
-    into elements: inout _ElementStorage<Element>, with run: _ElementRun<Element>
-  ) -> RunEnd {
-    let start = (index: container.currentIndex, count: elements.count)
-    do {
-      try run(&container, &elements)
-      return .finished
-    } catch {
-      return .failed(error, index: start.index + elements.count - start.count)
-    }
   }
 
   /// Reports the failed element at `index` and moves the container past it (see

@@ -32,7 +32,9 @@ internal protocol _ResilientElementStrategy {
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
 /// overloads for primitive types.
 @usableFromInline
-internal enum _PlainElement<Element: Decodable>: _ResilientElementStrategy {
+internal enum _PlainElement<Element> {}
+
+extension _PlainElement: _ResilientElementStrategy where Element: Decodable {
   @inlinable
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
@@ -67,7 +69,9 @@ internal enum _PlainElement<Element: Decodable>: _ResilientElementStrategy {
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error
 /// of the type when the raw value has no case.
 @usableFromInline
-internal enum _RawElement<Element: ResilientRawRepresentable>: _ResilientElementStrategy {
+internal enum _RawElement<Element> {}
+
+extension _RawElement: _ResilientElementStrategy where Element: ResilientRawRepresentable {
   /// Decodes as ``decodeIfPresent(from:forKey:)`` does, so that a type's properties share one
   /// specialisation; a missing key or `null` is left to the library, which throws the
   /// decoder's own error for it.

@@ -30,8 +30,10 @@ internal enum _NoFallback<Element>: _Recovery {
 
 /// An optional of a raw-representable type with a fallback: the fallback when failed.
 @usableFromInline
-internal enum _RawFallback<Element: ResilientRawRepresentable>: _Recovery
-where Element.DecodingFallback == Element {
+internal enum _RawFallback<Element> {}
+
+extension _RawFallback: _Recovery
+where Element: ResilientRawRepresentable, Element.DecodingFallback == Element {
   @inlinable internal static func present(_ element: Element) -> Element? { element }
   @inlinable internal static var absent: Element? { nil }
   @inlinable internal static var failed: Element? { Element.decodingFallback }
@@ -39,7 +41,9 @@ where Element.DecodingFallback == Element {
 
 /// An optional of a ``ResilientDecodable`` type: its fallback when failed.
 @usableFromInline
-internal enum _DecodableFallback<Element: ResilientDecodable>: _Recovery {
+internal enum _DecodableFallback<Element> {}
+
+extension _DecodableFallback: _Recovery where Element: ResilientDecodable {
   @inlinable internal static func present(_ element: Element) -> Element? { element }
   @inlinable internal static var absent: Element? { nil }
   @inlinable internal static var failed: Element? { Element.decodingFallback }
@@ -47,7 +51,9 @@ internal enum _DecodableFallback<Element: ResilientDecodable>: _Recovery {
 
 /// A property with a default of its own: the provider's value when absent or failed.
 @usableFromInline
-internal enum _DefaultRecovery<Provider: ResilientDefaultProvider>: _Recovery {
+internal enum _DefaultRecovery<Provider> {}
+
+extension _DefaultRecovery: _Recovery where Provider: ResilientDefaultProvider {
   @inlinable internal static func present(_ element: Provider.Value) -> Provider.Value { element }
   @inlinable internal static var absent: Provider.Value { Provider.defaultValue }
   @inlinable internal static var failed: Provider.Value { Provider.defaultValue }
@@ -63,101 +69,103 @@ enum RunTimeRawFallback<Element: ResilientRawRepresentable>: _Recovery {
 
 // MARK: - Where a value is decoded from
 
-/// Where a value that is not a collection is decoded from: a key of a keyed container
-/// (``_KeyedValue``, inlined in clients) or any ``ResilientValueSource`` (run-time dispatch).
+/// Where a value that is not a collection is decoded from, and at which position of it: a key
+/// of a keyed container (the container itself, inlined in clients) or any
+/// ``ResilientValueSource`` (run-time dispatch, at no position of its own).
+///
+/// The position is passed beside the site rather than stored with it, so that a property's
+/// ladder works on the container its `init(from:)` already holds: a struct of the two would be
+/// a copy of the container, which the optimiser does not always remove.
 @usableFromInline
 internal protocol _ValueSite {
+  /// Which value of the site: a key, or nothing.
+  associatedtype _Position
+
   /// The value, decoded through `Strategy`.
-  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element
+  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at position: _Position)
+    throws -> Strategy.Element
 
   /// The value, decoded through `Strategy`, or `nil` when it is missing or `null`.
-  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
-    -> Strategy.Element?
+  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, at position: _Position
+  ) throws -> Strategy.Element?
 
   /// What an absent value records: `keyNotFound` or `valueWasNil` (DEBUG only asks which).
-  func _absentOutcome() -> _RecordedOutcome
+  func _absentOutcome(at position: _Position) -> _RecordedOutcome
 
   /// Reports the failure of the value through the failure API, and returns the error as
   /// reported.
-  func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error
+  func _report(_ error: any Error, at position: _Position, decodedPrimitive: Bool) -> any Error
 }
 
-/// A value under a key of a keyed container: the site of every `@Resilient` property that is
-/// not a collection. Transparent throughout, so that unoptimised it runs in the model's own
+/// A keyed container is the site of every `@Resilient` property that is not a collection, at
+/// the property's key. Transparent throughout, so that unoptimised it runs in the model's own
 /// `init(from:)`, where the types are known.
-@frozen @usableFromInline
-internal struct _KeyedValue<Key: CodingKey>: _ValueSite {
-  @usableFromInline internal let container: KeyedDecodingContainer<Key>
-  @usableFromInline internal let key: Key
-
+extension KeyedDecodingContainer: _ValueSite {
   @_transparent @usableFromInline
-  internal init(_ container: KeyedDecodingContainer<Key>, _ key: Key) {
-    self.container = container
-    self.key = key
-  }
-
-  @_transparent @usableFromInline
-  internal func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
-    -> Strategy.Element
+  internal func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at key: Key)
+    throws -> Strategy.Element
   {
-    try Strategy.decode(from: container, forKey: key)
+    try Strategy.decode(from: self, forKey: key)
   }
 
   @_transparent @usableFromInline
-  internal func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
-    -> Strategy.Element?
-  {
-    try Strategy.decodeIfPresent(from: container, forKey: key)
+  internal func _decodeIfPresent<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, at key: Key
+  ) throws -> Strategy.Element? {
+    try Strategy.decodeIfPresent(from: self, forKey: key)
   }
 
   @_transparent @usableFromInline
-  internal func _absentOutcome() -> _RecordedOutcome {
+  internal func _absentOutcome(at key: Key) -> _RecordedOutcome {
     #if DEBUG
-      container.contains(key) ? .valueWasNil : .keyNotFound
+      contains(key) ? .valueWasNil : .keyNotFound
     #else
       .keyNotFound
     #endif
   }
 
   @_transparent @usableFromInline
-  internal func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error {
-    container._reportFailure(error, forKey: key, decodedPrimitive: decodedPrimitive)
+  internal func _report(_ error: any Error, at key: Key, decodedPrimitive: Bool) -> any Error {
+    _reportFailure(error, forKey: key, decodedPrimitive: decodedPrimitive)
   }
 }
 
 /// Every source of a resilient value is a site of the ladders, for run-time dispatch.
 extension ResilientValueSource {
-  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws -> Strategy.Element {
+  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at _: Void) throws
+    -> Strategy.Element
+  {
     try decode(Strategy.self)
   }
 
-  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type) throws
+  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at _: Void) throws
     -> Strategy.Element?
   {
     try decodeIfPresent(Strategy.self)
   }
 
-  func _absentOutcome() -> _RecordedOutcome {
+  func _absentOutcome(at _: Void) -> _RecordedOutcome {
     isMissing ? .keyNotFound : .valueWasNil
   }
 
-  func _report(_ error: any Error, decodedPrimitive: Bool) -> any Error {
+  func _report(_ error: any Error, at _: Void, decodedPrimitive: Bool) -> any Error {
     Failures.report(error, decodedPrimitive: decodedPrimitive, at: self)
   }
 
-  /// The ladder of a value that may be absent (see `_decodeMaybeAbsent(_:_:recovering:)`),
+  /// The ladder of a value that may be absent (see `_decodeMaybeAbsent(_:at:_:recovering:)`),
   /// wrapped.
   func decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, recovering _: Recovery.Type
   ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
-    Resilient(_decodeMaybeAbsent(self, Strategy.self, recovering: Recovery.self))
+    Resilient(_decodeMaybeAbsent(self, at: (), Strategy.self, recovering: Recovery.self))
   }
 
-  /// The ladder of a value that falls back (see `_decodeOrFallBack(_:_:fallback:)`), wrapped.
+  /// The ladder of a value that falls back (see `_decodeOrFallBack(_:at:_:fallback:)`), wrapped.
   func decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {
-    Resilient(_decodeOrFallBack(self, Strategy.self, fallback: fallback()))
+    Resilient(_decodeOrFallBack(self, at: (), Strategy.self, fallback: fallback()))
   }
 }
 
@@ -172,16 +180,16 @@ extension ResilientValueSource {
 internal func _decodeMaybeAbsent<
   Site: _ValueSite, Strategy: _ResilientElementStrategy, Recovery: _Recovery
 >(
-  _ site: Site, _: Strategy.Type, recovering _: Recovery.Type
+  _ site: Site, at position: Site._Position, _: Strategy.Type, recovering _: Recovery.Type
 ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
 where Recovery.Element == Strategy.Element {
   do {
-    if let element = try site._decodeIfPresent(Strategy.self) {
+    if let element = try site._decodeIfPresent(Strategy.self, at: position) {
       return (Recovery.present(element), .decodedSuccessfully)
     }
-    return (Recovery.absent, site._absentOutcome())
+    return (Recovery.absent, site._absentOutcome(at: position))
   } catch {
-    let error = site._report(error, decodedPrimitive: Strategy.decodesPrimitive)
+    let error = site._report(error, at: position, decodedPrimitive: Strategy.decodesPrimitive)
     return (Recovery.failed, .recoveredFrom(error, wasReported: true))
   }
 }
@@ -190,12 +198,13 @@ where Recovery.Element == Strategy.Element {
 /// missing key and `null` included), reported.
 @inlinable
 internal func _decodeOrFallBack<Site: _ValueSite, Strategy: _ResilientElementStrategy>(
-  _ site: Site, _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
+  _ site: Site, at position: Site._Position, _: Strategy.Type,
+  fallback: @autoclosure () -> Strategy.Element
 ) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
   do {
-    return (try site._decode(Strategy.self), .decodedSuccessfully)
+    return (try site._decode(Strategy.self, at: position), .decodedSuccessfully)
   } catch {
-    let error = site._report(error, decodedPrimitive: Strategy.decodesPrimitive)
+    let error = site._report(error, at: position, decodedPrimitive: Strategy.decodesPrimitive)
     return (fallback(), .recoveredFrom(error, wasReported: true))
   }
 }
@@ -209,7 +218,7 @@ extension KeyedDecodingContainer {
   ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
     Resilient(
       ResilientDecoding._decodeMaybeAbsent(
-        _KeyedValue(self, key), Strategy.self, recovering: Recovery.self))
+        self, at: key, Strategy.self, recovering: Recovery.self))
   }
 
   /// The ladder of a value that falls back, under `key`, wrapped: the body of the overloads of
@@ -220,6 +229,6 @@ extension KeyedDecodingContainer {
   ) -> Resilient<Strategy.Element> {
     Resilient(
       ResilientDecoding._decodeOrFallBack(
-        _KeyedValue(self, key), Strategy.self, fallback: fallback()))
+        self, at: key, Strategy.self, fallback: fallback()))
   }
 }

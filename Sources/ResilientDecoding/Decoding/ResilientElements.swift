@@ -19,22 +19,49 @@ extension _ResilientElementStrategy {
 extension KeyedDecodingContainer {
   /// Decodes the elements of a `@Resilient` array or set under `key`: the entrance of every
   /// collection overload. Only the run of elements is specialised in the client.
+  ///
+  /// `mayBeAbsent`: the property is optional, so its key is often missing; then the presence
+  /// of the key is asked first, as plain `Codable` does for an optional, which spares building
+  /// the decoder's error for a missing key.
   @inlinable
   internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
-    _ strategy: Strategy.Type, forKey key: Key
+    _ strategy: Strategy.Type, forKey key: Key, mayBeAbsent: Bool = false
   ) -> _DecodedElements<Strategy.Element> {
-    _decodeResilientElements(strategy, forKey: key, running: Strategy._elementRun)
+    _decodeResilientElements(
+      strategy, forKey: key, mayBeAbsent: mayBeAbsent, running: Strategy._elementRun)
   }
 
   /// The behaviour of every resilient array and set under a key, out of line: only `run`, the
   /// clean path, is specialised in the caller, which puts the elements in its collection.
+  ///
+  /// A clean array builds no site: a site's type depends on `Key`, and in the library's
+  /// unspecialised code each value of such a type costs a lookup in the runtime's metadata
+  /// cache, several per array. The site is made when something fails or is absent.
   @usableFromInline
   internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
-    _ strategy: Strategy.Type, forKey key: Key,
+    _ strategy: Strategy.Type, forKey key: Key, mayBeAbsent: Bool,
     running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    KeyedSite(container: self, key: key).decodeResilientElements(
-      strategy, running: run)
+    guard !(Strategy.elementsMayBeRecords && Failures.anyReporterNamesRecords) else {
+      return KeyedSite(container: self, key: key).decodeResilientElements(
+        strategy, running: run)
+    }
+    let wholeArraysBefore = Failures.wholeArraysDecoded
+    var container: any UnkeyedDecodingContainer
+    do {
+      if mayBeAbsent, !contains(key) { throw MissingKey() }
+      container = try nestedUnkeyedContainer(forKey: key)
+    } catch {
+      return KeyedSite(container: self, key: key).decodeElementsOfNoArray(
+        Strategy.self, failedWith: error)
+    }
+    var storage = _ElementStorage<Strategy.Element>(capacity: container.count)
+    guard let failure = ElementRuns.first(of: &container, into: &storage, with: run) else {
+      return .init(elements: storage.array(), failures: [])
+    }
+    return KeyedSite(container: self, key: key).decodeElements(
+      Strategy.self, from: &container, into: storage, after: failure,
+      wholeArraysBefore: wholeArraysBefore, running: run)
   }
 }
 
@@ -47,6 +74,10 @@ extension ResilientValueSource {
     decodeResilientElements(strategy, running: Strategy._elementRun)
   }
 }
+
+/// The value of a resilient array or set is missing (the site finds out again, and records
+/// it as absent).
+private struct MissingKey: Error {}
 
 // MARK: - What decoding gave
 
@@ -123,53 +154,76 @@ extension ResilientValueSource {
   func decodeElementsOnce<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    var elements: [Strategy.Element] = []
-    var failures: [(index: Int, error: any Error)] = []
     // Whether an array inside this one is decoded again whole decides whether this one may be.
     let wholeArraysBefore = Failures.wholeArraysDecoded
+    var container: any UnkeyedDecodingContainer
     do {
-      var container = try unkeyedContainer()
-      var storage = _ElementStorage<Strategy.Element>(capacity: container.count)
-      var loop = ElementLoop(
-        source: self, decodesPrimitive: Strategy.decodesPrimitive,
-        elementsMayBeRecords: Strategy.elementsMayBeRecords)
-      let held = loop.decode(from: &container, into: &storage, with: run)
-      elements = storage.array()
-      failures = loop.failures
-      if let held {
-        // No element decoded: the decoder may have misread the array. Decoding it whole can
-        // only keep more; what it reports replaces what was held only if it does.
-        let again = Failures.decodingArrayWhole(after: wholeArraysBefore)
-        let whole = again.didBegin ? decodeArrayWhole(Strategy.self) : nil
-        again.end()
-        if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
-          (elements, failures) = decoded
-          whole.reports.passOn()
-        } else {
-          Failures.passOn(held)
-        }
-      }
+      container = try unkeyedContainer()
     } catch {
-      if isMissing { return .init(elements: [], isAbsent: true, outcome: .keyNotFound) }
-      if (try? decodeNil()) == true {
-        return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
-      }
-      guard let whole = decodeArrayWhole(Strategy.self) else {
-        let error = Failures.report(error, at: self)
-        return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
-      }
-      whole.reports.passOn()
-      switch whole.result {
-      case .success(let decoded):
+      return decodeElementsOfNoArray(Strategy.self, failedWith: error)
+    }
+    var storage = _ElementStorage<Strategy.Element>(capacity: container.count)
+    guard let failure = ElementRuns.first(of: &container, into: &storage, with: run) else {
+      return .init(elements: storage.array(), failures: [])
+    }
+    return decodeElements(
+      Strategy.self, from: &container, into: storage, after: failure,
+      wholeArraysBefore: wholeArraysBefore, running: run)
+  }
+
+  /// Decodes the rest of the elements of `container` after the first run of `storage` ended
+  /// with `failure`, recovering from each element that fails (see ``ElementLoop``).
+  func decodeElements<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, from container: inout any UnkeyedDecodingContainer,
+    into storage: consuming _ElementStorage<Strategy.Element>, after failure: ElementRunEnd,
+    wholeArraysBefore: Int, running run: _ElementRun<Strategy.Element>
+  ) -> _DecodedElements<Strategy.Element> {
+    var loop = ElementLoop(
+      source: self, decodesPrimitive: Strategy.decodesPrimitive,
+      elementsMayBeRecords: Strategy.elementsMayBeRecords)
+    let held = loop.decode(from: &container, into: &storage, after: failure, with: run)
+    var elements = storage.array()
+    var failures = loop.failures
+    if let held {
+      // No element decoded: the decoder may have misread the array. Decoding it whole can
+      // only keep more; what it reports replaces what was held only if it does.
+      let again = Failures.decodingArrayWhole(after: wholeArraysBefore)
+      let whole = again.didBegin ? decodeArrayWhole(Strategy.self) : nil
+      again.end()
+      if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
         (elements, failures) = decoded
-      case .failure(let wholeError):
-        // Not an array: the error of decoding it whole says so, where the first one may only
-        // say that the decoder refused a nested container.
-        let error = Failures.report(wholeError, at: self)
-        return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+        whole.reports.passOn()
+      } else {
+        Failures.passOn(held)
       }
     }
     return .init(elements: elements, failures: failures)
+  }
+
+  /// What a resilient array or set holds when its value gave no unkeyed container (`error`):
+  /// absent when missing or `null`, otherwise the value decoded whole if the decoder reads it
+  /// so, or no element, reported.
+  func decodeElementsOfNoArray<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, failedWith error: any Error
+  ) -> _DecodedElements<Strategy.Element> {
+    if isMissing { return .init(elements: [], isAbsent: true, outcome: .keyNotFound) }
+    if (try? decodeNil()) == true {
+      return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
+    }
+    guard let whole = decodeArrayWhole(Strategy.self) else {
+      let error = Failures.report(error, at: self)
+      return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+    }
+    whole.reports.passOn()
+    switch whole.result {
+    case .success(let decoded):
+      return .init(elements: decoded.elements, failures: decoded.failures)
+    case .failure(let wholeError):
+      // Not an array: the error of decoding it whole says so, where the first one may only
+      // say that the decoder refused a nested container.
+      let error = Failures.report(wholeError, at: self)
+      return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
+    }
   }
 }
 

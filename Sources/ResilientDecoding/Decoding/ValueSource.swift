@@ -9,7 +9,7 @@
 /// is read from.
 ///
 /// Every resilient behaviour is written once against this protocol.
-protocol ResilientValueSource: FailureSite, _ValueSite {
+protocol ResilientValueSource: FailureSite, _ValueSite where _Position == Void {
   /// Whether the value is absent (a missing key). A decoder always has a value.
   var isMissing: Bool { get }
 

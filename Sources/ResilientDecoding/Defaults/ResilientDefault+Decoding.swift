@@ -20,7 +20,7 @@ extension KeyedDecodingContainer {
   ) throws -> ResilientDefault<Provider> {
     ResilientDefault(
       ResilientDecoding._decodeMaybeAbsent(
-        _KeyedValue(self, key), _PlainElement<Provider.Value>.self,
+        self, at: key, _PlainElement<Provider.Value>.self,
         recovering: _DefaultRecovery<Provider>.self))
   }
 }
@@ -33,6 +33,7 @@ extension ResilientDefault {
   init(from source: some ResilientValueSource) {
     self.init(
       _decodeMaybeAbsent(
-        source, _PlainElement<Provider.Value>.self, recovering: _DefaultRecovery<Provider>.self))
+        source, at: (), _PlainElement<Provider.Value>.self,
+        recovering: _DefaultRecovery<Provider>.self))
   }
 }

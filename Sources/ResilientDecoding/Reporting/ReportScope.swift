@@ -24,7 +24,7 @@ package final class ReportScope {
   fileprivate(set) var trialIsSpoiled = false
 
   /// For each type of values whose trial could not be used recently, how many more to skip.
-  fileprivate var trialsToSkip: [ObjectIdentifier: Int] = [:]
+  fileprivate var trialsToSkip = TrialSkips()
 
   /// What each running hold collected, innermost last.
   fileprivate var holds: [HeldDiagnostics] = []
@@ -189,10 +189,7 @@ extension ReportScope {
   func beginTrial(for values: ObjectIdentifier) -> TrialStart {
     if isInTrial { return .partOfTrialAround(spoiled: trialIsSpoiled) }
     if isDecodingAgain { return .none }
-    if let skips = trialsToSkip[values] {
-      trialsToSkip[values] = skips > 1 ? skips - 1 : nil
-      return .none
-    }
+    if trialsToSkip.takeSkip(for: values) { return .none }
     isInTrial = true
     trialIsSpoiled = false
     return .own(values)
@@ -206,7 +203,7 @@ extension ReportScope {
       isInTrial = false
       trialIsSpoiled = false
       guard let value, !spoiled else {
-        trialsToSkip[values] = Self.trialsSkippedAfterFailure
+        trialsToSkip.skip(Self.trialsSkippedAfterFailure, for: values)
         return .unusable
       }
       return .usable(value)
@@ -223,7 +220,48 @@ extension ReportScope {
   /// the value was not a dictionary at all (missing, `null`, another kind), which says nothing
   /// about the entries of the next one.
   func forgetFailedTrial(for values: ObjectIdentifier) {
-    trialsToSkip[values] = nil
+    trialsToSkip.forget(values)
+  }
+}
+
+/// How many more trials to skip for each type of values whose trial could not be used
+/// recently, oldest first.
+///
+/// A short list searched in order rather than a `Dictionary`: the first dictionary keyed by
+/// `ObjectIdentifier` in a process makes the runtime look for that conformance through every
+/// conformance record of the process, a cost that plain `Codable` does not pay.
+struct TrialSkips {
+  /// How many types it keeps at most: past it, the oldest is forgotten (its next dictionary
+  /// runs a trial again, which only costs time).
+  static let capacity = 64
+
+  private var entries: [(values: ObjectIdentifier, remaining: Int)] = []
+
+  /// Whether a trial for `values` is to be skipped, counting the skip.
+  mutating func takeSkip(for values: ObjectIdentifier) -> Bool {
+    guard !entries.isEmpty, let index = entries.firstIndex(where: { $0.values == values })
+    else { return false }
+    if entries[index].remaining > 1 {
+      entries[index].remaining -= 1
+    } else {
+      entries.remove(at: index)
+    }
+    return true
+  }
+
+  /// Skips the next `count` trials for `values`.
+  mutating func skip(_ count: Int, for values: ObjectIdentifier) {
+    if let index = entries.firstIndex(where: { $0.values == values }) {
+      entries[index].remaining = count
+      return
+    }
+    if entries.count == Self.capacity { entries.removeFirst() }
+    entries.append((values, count))
+  }
+
+  /// Runs the next trial for `values`.
+  mutating func forget(_ values: ObjectIdentifier) {
+    entries.removeAll { $0.values == values }
   }
 }
 

@@ -23,7 +23,8 @@ extension KeyedDecodingContainer {
     -> Resilient<[Element]?>
   {
     .init(
-      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
@@ -43,7 +44,7 @@ extension KeyedDecodingContainer {
     -> Resilient<[T]?>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
+      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// An array of optionals cannot be made resilient element by element: asserts in DEBUG with

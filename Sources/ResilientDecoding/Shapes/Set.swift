@@ -21,7 +21,8 @@ extension KeyedDecodingContainer {
     -> Resilient<Set<Element>?>
   {
     .init(
-      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// Decodes a `@Resilient` set of raw-representable values, omitting (and reporting) novel and
@@ -41,7 +42,7 @@ extension KeyedDecodingContainer {
     throws -> Resilient<Set<T>?>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
+      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
   }
 }
 

@@ -17,7 +17,7 @@ extension KeyedDecodingContainer {
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
     _decodeResilientDictionary(
-      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: .init(),
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -42,7 +42,7 @@ extension KeyedDecodingContainer {
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
     _decodeResilientDictionary(
-      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: [:],
+      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: .init(),
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 

@@ -18,7 +18,7 @@ extension KeyedDecodingContainer {
     -> Resilient<[String: Value]>
   {
     _decodeResilientDictionary(
-      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: [:],
+      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: .init(),
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 
@@ -41,7 +41,7 @@ extension KeyedDecodingContainer {
     throws -> Resilient<[String: T]>
   {
     _decodeResilientDictionary(
-      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: [:],
+      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: .init(),
       wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
   }
 

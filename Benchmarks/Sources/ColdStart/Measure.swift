@@ -1,0 +1,273 @@
+import Foundation
+
+// The measurement: fresh processes of the generated app, the first decode of every model in
+// each, plain and @Resilient in turn; and the protocol-conformance scans of one process of
+// each, counted under gdb.
+
+struct MeasureOptions {
+  var app = ""
+  var runs = 15
+  var limit = 1.05
+  var check = true
+  /// Whether the time ratios are checked too; off, only conformance scans fail (`--smoke`).
+  var checkTimes = true
+  var scans = true
+  var gdb = "gdb"
+}
+
+/// The processes the app runs as: plain first, then the situations of `@Resilient`.
+let variants = ["plain", "clean", "dirty", "reporter"]
+
+/// What each situation decodes, for the output.
+let descriptions = [
+  "plain": "plain Codable, clean document",
+  "clean": "@Resilient, clean document",
+  "dirty": "@Resilient, dirty document (8 bad values per model)",
+  "reporter": "@Resilient, dirty document, reporter on the decoder",
+]
+
+/// Runs `executable` with `arguments`; returns its exit status and standard output (and
+/// standard error, with `errors`).
+func run(
+  _ executable: String, _ arguments: [String], errors: Bool = false
+) -> (status: Int32, output: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = errors ? pipe : FileHandle.nullDevice
+  do {
+    try process.run()
+  } catch {
+    fail("cannot run \(executable): \(error)")
+  }
+  let output = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// The first and warm decode times of one fresh process of `variant`, in milliseconds.
+func time(_ app: String, _ variant: String) -> (first: Double, warm: Double) {
+  let (status, output) = run(app, [variant])
+  let fields = output.split(whereSeparator: \.isWhitespace)
+  guard status == 0, fields.count >= 4, fields[0] == "first", fields[2] == "warm",
+    let first = Double(fields[1]), let warm = Double(fields[3])
+  else {
+    fail("\(variant): the app failed (status \(status)): \(output)")
+  }
+  return (first / 1e6, warm / 1e6)
+}
+
+/// The conformance scans of the first decode of one process of `variant`, as
+/// `type : protocol`, in order; `nil` (with the reason) if they cannot be counted here.
+func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], ScanFailure> {
+  // Registers of the arguments of the method ConformanceState::cacheResult(type, protocol,
+  // …) after `this`: the type's metadata and the protocol's descriptor.
+  #if arch(x86_64)
+    let (type, proto) = ("$rsi", "$rdx")
+  #elseif arch(arm64)
+    let (type, proto) = ("$x1", "$x2")
+  #else
+    return .failure(ScanFailure(reason: "no register names for this architecture"))
+  #endif
+  // Each hit of the breakpoint is a scan of every conformance record of the process that
+  // missed the runtime's cache, between the two marker calls around the first decode. A
+  // nominal type's metadata points to its descriptor (after the kind: struct 0x200, enum
+  // 0x201, optional 0x202; after 40 bytes for a class, whose kind is a pointer), and a
+  // descriptor holds a relative pointer to its name 8 bytes in.
+  let script = """
+    set pagination off
+    set confirm off
+    set breakpoint pending on
+    break getppid
+    run
+    delete
+    break ConformanceState::cacheResult
+    commands
+    silent
+    set $kind = *(long *)\(type)
+    set $descriptor = (char *)0
+    if $kind >= 0x200 && $kind <= 0x202
+    set $descriptor = *(char **)((char *)\(type) + 8)
+    end
+    if $kind > 0x7ff
+    set $descriptor = *(char **)((char *)\(type) + 40)
+    end
+    if $descriptor != 0
+    printf "scan %s : ", $descriptor + 8 + *(int *)($descriptor + 8)
+    else
+    printf "scan (kind %lx) : ", $kind
+    end
+    printf "%s\\n", (char *)\(proto) + 8 + *(int *)((char *)\(proto) + 8)
+    continue
+    end
+    break getpgrp
+    commands
+    silent
+    printf "first decode ended\\n"
+    kill
+    end
+    continue
+    quit
+
+    """
+  let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "resilient-cold-start-\(getpid()).gdb")
+  do {
+    try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+  } catch {
+    return .failure(ScanFailure(reason: "cannot write the gdb script: \(error)"))
+  }
+  defer { try? FileManager.default.removeItem(at: scriptURL) }
+  let (_, output) = run(
+    options.gdb, ["-batch", "-nx", "-x", scriptURL.path, "--args", options.app, variant],
+    errors: true)
+  let lines = output.split(separator: "\n").map(String.init)
+  guard lines.contains("first decode ended") else {
+    return .failure(
+      ScanFailure(reason: "gdb did not reach the end of the first decode (\(variant))"))
+  }
+  if lines.contains(where: { $0.contains("cacheResult") && $0.contains("not defined") }) {
+    return .failure(ScanFailure(reason: "gdb found no ConformanceState::cacheResult"))
+  }
+  return .success(lines.filter { $0.hasPrefix("scan ") }.map { String($0.dropFirst(5)) })
+}
+
+struct ScanFailure: Error {
+  let reason: String
+}
+
+/// `name` with its digits replaced by `#`, so that the scans for the types of model 3 and
+/// of model 17 count as one kind.
+func kind(_ name: String) -> String {
+  var result = ""
+  for character in name {
+    if character.isNumber {
+      if result.last != "#" { result.append("#") }
+    } else {
+      result.append(character)
+    }
+  }
+  return result
+}
+
+/// How many times each kind of scan occurs in `scans`.
+func histogram(_ scans: [String]) -> [String: Int] {
+  scans.reduce(into: [:]) { $0[kind($1), default: 0] += 1 }
+}
+
+/// Measures; returns whether every limit held (or `options.check` is off).
+func measure(_ options: MeasureOptions) -> Bool {
+  let (status, output) = run(options.app, ["check"])
+  guard status == 0 else { fail("the app's values are wrong: \(output)") }
+  print("# \(output.trimmingCharacters(in: .whitespacesAndNewlines))")
+
+  var first: [String: [Double]] = [:]
+  var warm: [String: [Double]] = [:]
+  var ratios: [String: [Double]] = [:]
+  for round in 0..<options.runs {
+    var roundFirst: [String: Double] = [:]
+    for offset in 0..<variants.count {
+      let variant = variants[(round + offset) % variants.count]
+      let times = time(options.app, variant)
+      first[variant, default: []].append(times.first)
+      warm[variant, default: []].append(times.warm)
+      roundFirst[variant] = times.first
+    }
+    for variant in variants.dropFirst() {
+      ratios[variant, default: []].append(roundFirst[variant]! / roundFirst["plain"]!)
+    }
+  }
+
+  var scanCounts: [String: [String]] = [:]
+  var scanNote: String?
+  if options.scans {
+    for variant in variants {
+      switch scans(options, variant) {
+      case .success(let list): scanCounts[variant] = list
+      case .failure(let failure):
+        scanNote = failure.reason
+        scanCounts = [:]
+      }
+      if scanNote != nil { break }
+    }
+  } else {
+    scanNote = "not counted (--no-scans)"
+  }
+
+  print(
+    "# first decode of every model in a fresh process, \(options.runs) rounds of the four "
+      + "processes in rotating order; medians in ms; ratio: median of the rounds' ratios to "
+      + "plain")
+  print(
+    "variant".padding(toLength: 10, withPad: " ", startingAt: 0)
+      + "  first(ms)  warm(ms)  ÷plain  scans  what it decodes")
+  var failures: [String] = []
+  for variant in variants {
+    let ratio = ratios[variant].map(median)
+    let scanText = scanCounts[variant].map { String($0.count) } ?? "-"
+    var line =
+      variant.padding(toLength: 10, withPad: " ", startingAt: 0)
+      + String(format: " %10.3f %9.3f ", median(first[variant]!), median(warm[variant]!))
+      + (ratio.map { String(format: "%7.3f", $0) } ?? "      -")
+      + scanText.leftPadded(to: 7) + "  " + descriptions[variant]!
+    if options.check, options.checkTimes, let ratio, ratio > options.limit {
+      line += String(format: "  FAIL %.3f > %.2f", ratio, options.limit)
+      failures.append(String(format: "%@ first decode %.3f of plain's", variant, ratio))
+    }
+    print(line)
+  }
+
+  if let scanNote {
+    print("# conformance scans: \(scanNote); the scan check is skipped")
+  } else if let plainScans = scanCounts["plain"] {
+    let plainKinds = histogram(plainScans)
+    print("# conformance scans of plain, by kind (digits as #):")
+    for (kind, count) in plainKinds.sorted(by: { $0.key < $1.key }) {
+      print("#   \(count.description.leftPadded(to: 4)) \(kind)")
+    }
+    for variant in variants.dropFirst() {
+      guard let list = scanCounts[variant] else { continue }
+      var extra = histogram(list)
+      for (kind, count) in plainKinds { extra[kind, default: 0] -= count }
+      let more = extra.filter { $0.value > 0 }
+      if more.isEmpty {
+        print("# \(variant): no conformance scan that plain does not do")
+        continue
+      }
+      let total = more.values.reduce(0, +)
+      print("# \(variant): \(total) conformance scan(s) that plain does not do, by kind:")
+      for (kind, count) in more.sorted(by: { $0.key < $1.key }) {
+        print("#   \(count.description.leftPadded(to: 4)) \(kind)")
+      }
+      failures.append("\(variant) does \(total) conformance scan(s) that plain does not")
+    }
+  }
+
+  guard options.check else { return true }
+  if failures.isEmpty {
+    print(
+      String(
+        format: options.checkTimes
+          ? "# within limits: first decode resilient / plain <= %.2f, no conformance scan "
+            + "that plain does not do" : "# no conformance scan that plain does not do",
+        options.limit))
+    return true
+  }
+  for failure in failures { print("# FAIL \(failure)") }
+  return false
+}
+
+extension String {
+  /// The string with spaces before it, to `width` characters.
+  func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}
