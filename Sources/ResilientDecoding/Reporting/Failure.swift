@@ -67,12 +67,46 @@ extension Failures {
   static func report(
     _ error: any Error, decodedPrimitive: Bool = false, at site: some FailureSite
   ) -> any Error {
-    let error = plainCodableError(error, decodedPrimitive: decodedPrimitive, at: site.codingPath)
-    guard let reporter = site.findReporter() else { return error }
+    report(
+      error, decodedPrimitive: decodedPrimitive, codingPath: site.codingPath,
+      reporter: site.findReporter(), record: { site.enclosingRecord(for: $0) })
+  }
+
+  /// Reports that the value under `key` of `container` failed, as
+  /// ``report(_:decodedPrimitive:at:)`` does for its `KeyedSite`, without making one: in the
+  /// library's unspecialised code, a value whose type depends on the client's key type costs a
+  /// lookup in the runtime's metadata cache, and so does each function that uses it.
+  static func report<Key>(
+    _ error: any Error, decodedPrimitive: Bool, forKey key: Key,
+    in container: KeyedDecodingContainer<Key>
+  ) -> any Error {
+    report(
+      error, decodedPrimitive: decodedPrimitive, codingPath: container.codingPath + [key],
+      reporter: container.findReporter(forKey: key),
+      record: { container.enclosingRecord(for: $0) })
+  }
+
+  /// What both forms of `report` do: the error as plain `Codable` shows it, reported at
+  /// `codingPath` (built once, if needed) to the reporter, in the record `record` reads.
+  @inline(__always)
+  private static func report(
+    _ error: any Error, decodedPrimitive: Bool,
+    codingPath: @autoclosure () -> [any CodingKey],
+    reporter: @autoclosure () -> ResilientDecodingErrorReporter?,
+    record: (ResilientDecodingErrorReporter) -> ReportedRecord?
+  ) -> any Error {
+    var path: [any CodingKey]?
+    func builtPath() -> [any CodingKey] {
+      if let path { return path }
+      let built = codingPath()
+      path = built
+      return built
+    }
+    let error = plainCodableError(error, decodedPrimitive: decodedPrimitive, at: builtPath())
+    guard let reporter = reporter() else { return error }
     ReportScope.report(
       HeldReport(
-        reporter: reporter, error: error, codingPath: site.codingPath,
-        record: site.enclosingRecord(for: reporter)))
+        reporter: reporter, error: error, codingPath: builtPath(), record: record(reporter)))
     return error
   }
 
@@ -116,7 +150,6 @@ extension KeyedDecodingContainer {
       return Failures.plainCodableError(
         error, decodedPrimitive: decodedPrimitive, at: codingPath + [key])
     }
-    return Failures.report(
-      error, decodedPrimitive: decodedPrimitive, at: KeyedSite(container: self, key: key))
+    return Failures.report(error, decodedPrimitive: decodedPrimitive, forKey: key, in: self)
   }
 }
