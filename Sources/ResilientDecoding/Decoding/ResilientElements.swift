@@ -37,6 +37,9 @@ extension KeyedDecodingContainer {
   /// A clean array builds no site: a site's type depends on `Key`, and in the library's
   /// unspecialised code each value of such a type costs a lookup in the runtime's metadata
   /// cache, several per array. The site is made when something fails or is absent.
+  // The steps repeat `decodeElementsOnce(_:running:)`'s. Written once, with the site's part
+  // passed as closures, the closures' captures of the container and key cost what the site
+  // did: real payloads rose from 0.973 to 0.991 (citm) and 1.022 to 1.034 (twitter).
   @usableFromInline
   internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
     _ strategy: Strategy.Type, forKey key: Key, mayBeAbsent: Bool,
