@@ -63,18 +63,20 @@ extension ResilientValueSource {
       // After a trial, a second decode: nothing inside it is decoded a third time.
       let again = Failures.decodingAgain(if: tried.isUnusable)
       let hold = Failures.Hold(bounded: false)
-      let result = decodeEntries(Strategy.self, unwrap: unwrap)
-      held = hold.end() ?? held
-      again.end()
-      switch result {
-      case .success(let entries):
-        (values, failures, entryKeys) = (entries.values, entries.failures, entries.entryKeys)
-      case .failure(let error):
+      let entries: Entries<Strategy.Element>
+      do {
+        entries = try decodeEntries(Strategy.self, unwrap: unwrap)
+        held = hold.end() ?? held
+        again.end()
+      } catch {
+        held = hold.end() ?? held
+        again.end()
         Failures.reportEntries(at: self, held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
         Failures.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent, invalid: wrap([:]))
       }
+      (values, failures, entryKeys) = (entries.values, entries.failures, entries.entryKeys)
     }
     // A value that failed but is in no entry was dropped by the decoder: a key written twice,
     // of which a decoder with a key strategy decodes every value and keeps one.
@@ -111,30 +113,30 @@ extension ResilientValueSource {
   /// them all if it needs to.
   private func decodeEntries<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
-  ) -> Result<Entries<Strategy.Element>, any Error> {
+  ) throws -> Entries<Strategy.Element> {
     // A missing value has no entries to name; asking for its reporter could need a
     // super-decoder.
     let reporter =
       Strategy.elementsMayBeRecords && !isMissing ? Failures.valueRecordReporter(at: self) : nil
     guard let reporter else {
-      let result = Result { try decodePlain([String: _CaughtValue<Strategy>].self) }
       // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
-      switch consume result {
-      case .success(let entries):
-        return .success(
-          Self.splitting(
-            entries, unwrap: unwrap, keyingEntries: Failures.innermostHoldHasReports))
-      case .failure(let error): return .failure(error)
-      }
+      return Self.splitting(
+        try decodePlain([String: _CaughtValue<Strategy>].self), unwrap: unwrap,
+        keyingEntries: Failures.innermostHoldHasReports)
     }
     let naming = Failures.namingValues(at: self, reporter: reporter)
-    let result = Result {
-      Self.splitting(
-        try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self),
-        unwrap: { $0.value.unsafelyUnwrapped }, keyingEntries: Failures.innermostHoldHasReports)
+    let entries: [String: _CaughtValue<IdentifiedStrategy<Strategy>>]
+    do {
+      entries = try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self)
+    } catch {
+      naming.end()
+      throw error
     }
+    let split = Self.splitting(
+      entries, unwrap: { $0.value.unsafelyUnwrapped },
+      keyingEntries: Failures.innermostHoldHasReports)
     naming.end()
-    return result
+    return split
   }
 
   /// The values of the entries that decoded, and the failures of the others, by their keys as
@@ -152,8 +154,8 @@ extension ResilientValueSource {
     var failures: [(key: String, failure: CaughtFailure)] = []
     var starts: [(entry: Int, key: String)] = []
     if keyingEntries { starts.reserveCapacity(entries.count) }
-    for index in entries.indices {
-      let (key, entry) = entries[index]
+    // A copy for the loop only: once it ends, `entries` is uniquely referenced again.
+    for (key, entry) in copy entries {
       if let failure = entry.failure { failures.append((key, failure)) }
       if keyingEntries { starts.append((entry.entry, key)) }
     }
