@@ -223,6 +223,38 @@ import Testing
       ])
   }
 
+  /// A dictionary of records whose value is not a dictionary is reported in its record and
+  /// leaves nothing behind: what fails after it is named as if it had not been there.
+  @Test(arguments: TestDecoder.allCases)
+  func aDictionaryThatIsNotOneLeavesNoRecordBehind(decoder: TestDecoder) throws {
+    struct Room: Decodable {
+      @Resilient var size: Int?
+    }
+    struct Listing: Decodable {
+      let id: String
+      @Resilient var rooms: [String: Room]
+    }
+    struct Feed: Decodable {
+      let feedID: String
+      @Resilient var listings: [Listing]
+      @Resilient var extras: [Room]
+    }
+    let json = """
+      {"feedID": "f1", "listings": [{"id": "L1", "rooms": 5}], "extras": [{"size": "x"}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    let feed = try #require(try decoder.decode(Feed.self, json: json, reportingTo: reporter))
+    #expect(feed.listings.map(\.id) == ["L1"])
+    #expect(feed.listings.first?.rooms.isEmpty == true)
+    #expect(feed.extras.map(\.size) == [nil])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.entries.map(Named.init) == [
+        Named("listings[0].rooms", "L1", "listings[0]"),
+        Named("extras[0].size", "f1", ""),
+      ])
+  }
+
   /// The innermost record names an entry, not one further out: a room inside the first
   /// listing, not the feed; a host with an identifier of its own, not its listing.
   @Test(arguments: TestDecoder.allCases)
