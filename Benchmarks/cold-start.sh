@@ -12,6 +12,8 @@
 #   ./cold-start.sh --smoke         200 empty structs, 20 Decodable ones, 2 models, 1 round,
 #                                   no time limit, but fails on a conformance scan that plain
 #                                   does not do (when gdb is there): for CI
+#   ./cold-start.sh --instructions  also counts each first decode's instructions under
+#                                   valgrind's callgrind (a process each, a few minutes)
 #   ./cold-start.sh --no-check      never fails
 #   ./cold-start.sh --ballast N     N empty structs (and N / 7.5 Decodable ones); also
 #                   --decodable N, --models N, --runs N, --limit R, --no-scans
@@ -42,9 +44,16 @@ while [[ $# -gt 0 ]]; do
     --runs) runs=$2; shift ;;
     --limit) measure+=(--limit "$2"); shift ;;
     --no-check) measure+=(--no-check) ;;
+    --instructions)
+      if ! command -v valgrind > /dev/null; then
+        echo "cold-start.sh: --instructions needs valgrind" >&2
+        exit 2
+      fi
+      measure+=(--valgrind "$(command -v valgrind)")
+      ;;
     --no-scans) measure+=(--no-scans) ;;
     -h | --help)
-      sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)

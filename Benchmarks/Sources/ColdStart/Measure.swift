@@ -13,6 +13,9 @@ struct MeasureOptions {
   var checkTimes = true
   var scans = true
   var gdb = "gdb"
+  /// valgrind, to count the instructions of each first decode (`--instructions`); `nil`: not
+  /// counted.
+  var valgrind: String?
 }
 
 /// The processes the app runs as: plain first, then the situations of `@Resilient`.
@@ -26,14 +29,18 @@ let descriptions = [
   "reporter": "@Resilient, dirty document, reporter on the decoder",
 ]
 
-/// Runs `executable` with `arguments`; returns its exit status and standard output (and
-/// standard error, with `errors`).
+/// Runs `executable` with `arguments` (and `environment` added to this process's); returns its
+/// exit status and standard output (and standard error, with `errors`).
 func run(
-  _ executable: String, _ arguments: [String], errors: Bool = false
+  _ executable: String, _ arguments: [String], errors: Bool = false,
+  environment: [String: String] = [:]
 ) -> (status: Int32, output: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
+  if !environment.isEmpty {
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  }
   let pipe = Pipe()
   process.standardOutput = pipe
   process.standardError = errors ? pipe : FileHandle.nullDevice
@@ -144,6 +151,47 @@ struct ScanFailure: Error {
   let reason: String
 }
 
+/// What callgrind counts in the first decode of one process of `variant`: instructions, and
+/// misses of the simulated first-level instruction cache (code run for the first time).
+struct FirstDecodeCounts {
+  let instructions: Int
+  let instructionCacheMisses: Int
+}
+
+/// Counts the first decode of one process of `variant` under callgrind: only inside the app's
+/// function that decodes every model (`decodeResilient` or `decodePlain`), which the app calls
+/// once when `COLD_START_FIRST_ONLY` is set. `nil` (with the reason) if nothing was counted.
+func instructions(_ valgrind: String, _ app: String, _ variant: String)
+  -> Result<FirstDecodeCounts, ScanFailure>
+{
+  // Mangled names of main.swift's functions in the module ColdStartApp (Generate.swift).
+  let function =
+    variant == "plain" ? "$s12ColdStartApp11decodePlainyy*" : "$s12ColdStartApp15decodeResilientyy*"
+  let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "resilient-cold-start-\(getpid())-\(variant).callgrind")
+  defer { try? FileManager.default.removeItem(at: out) }
+  let (status, output) = run(
+    valgrind,
+    [
+      "--tool=callgrind", "--cache-sim=yes", "--collect-atstart=no",
+      "--toggle-collect=\(function)", "--callgrind-out-file=\(out.path)", app, variant,
+    ], errors: true, environment: ["COLD_START_FIRST_ONLY": "1", "SWIFT_DETERMINISTIC_HASHING": "1"])
+  guard status == 0, let text = try? String(contentsOf: out, encoding: .utf8) else {
+    return .failure(ScanFailure(reason: "callgrind failed (\(variant)): \(output.suffix(300))"))
+  }
+  // "events: Ir … I1mr …" names the columns of "summary: …".
+  let lines = text.split(separator: "\n")
+  guard let events = lines.first(where: { $0.hasPrefix("events:") })?.split(separator: " "),
+    let summary = lines.first(where: { $0.hasPrefix("summary:") })?.split(separator: " "),
+    let ir = events.firstIndex(of: "Ir"), let i1 = events.firstIndex(of: "I1mr"),
+    ir < summary.count, i1 < summary.count,
+    let instructions = Int(summary[ir]), let misses = Int(summary[i1]), instructions > 0
+  else {
+    return .failure(ScanFailure(reason: "callgrind counted nothing in \(function) (\(variant))"))
+  }
+  return .success(FirstDecodeCounts(instructions: instructions, instructionCacheMisses: misses))
+}
+
 /// `name` with its digits replaced by `#`, so that the scans for the types of model 3 and
 /// of model 17 count as one kind.
 func kind(_ name: String) -> String {
@@ -248,6 +296,32 @@ func measure(_ options: MeasureOptions) -> Bool {
         print("#   \(count.description.leftPadded(to: 4)) \(kind)")
       }
       failures.append("\(variant) does \(total) conformance scan(s) that plain does not")
+    }
+  }
+
+  if let valgrind = options.valgrind {
+    print(
+      "# instructions of the first decode (callgrind, one process each, the first decode only; "
+        + "I1 misses: simulated first-level instruction cache; not checked)")
+    print("variant      instructions  ÷plain  over clean   I1 misses")
+    var counts: [String: FirstDecodeCounts] = [:]
+    for variant in variants {
+      switch instructions(valgrind, options.app, variant) {
+      case .success(let count): counts[variant] = count
+      case .failure(let failure): print("# \(failure.reason)")
+      }
+    }
+    for variant in variants {
+      guard let count = counts[variant] else { continue }
+      let ratio = counts["plain"].map { Double(count.instructions) / Double($0.instructions) }
+      let overClean = counts["clean"].map { count.instructions - $0.instructions }
+      print(
+        variant.padding(toLength: 10, withPad: " ", startingAt: 0)
+          + String(count.instructions).leftPadded(to: 15)
+          + (ratio.map { String(format: "%8.3f", $0) } ?? "       -")
+          + (variant == "plain" || variant == "clean"
+            ? "           -" : (overClean.map { String($0) } ?? "-").leftPadded(to: 12))
+          + String(count.instructionCacheMisses).leftPadded(to: 12))
     }
   }
 

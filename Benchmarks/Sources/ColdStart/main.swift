@@ -17,6 +17,7 @@ let usage = """
                                        [--models N]
          resilient-cold-start measure --app PATH [--runs N] [--limit R] [--no-check]
                                       [--scans-only] [--no-scans] [--gdb PATH]
+                                      [--valgrind PATH]
     generate  writes the package into DIR (unchanged files are left alone); prints how many
               files it wrote
       --ballast N     empty structs of four conformances each (15000)
@@ -29,6 +30,7 @@ let usage = """
       --no-check      never fails on a ratio or a scan
       --scans-only    fails on a conformance scan that plain does not do, never on a ratio
       --no-scans      does not count conformance scans
+      --valgrind PATH also counts the instructions of each first decode under callgrind
   """
 
 func fail(_ message: String, status: Int32 = 2) -> Never {
@@ -92,6 +94,7 @@ case "measure":
     case "--scans-only": options.checkTimes = false
     case "--no-scans": options.scans = false
     case "--gdb": options.gdb = arguments.value(argument)
+    case "--valgrind": options.valgrind = arguments.value(argument)
     default: fail("unknown argument \(argument)\n\(usage)")
     }
   }
