@@ -175,7 +175,8 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
     [
       "--tool=callgrind", "--cache-sim=yes", "--collect-atstart=no",
       "--toggle-collect=\(function)", "--callgrind-out-file=\(out.path)", app, variant,
-    ], errors: true, environment: ["COLD_START_FIRST_ONLY": "1", "SWIFT_DETERMINISTIC_HASHING": "1"])
+    ], errors: true,
+    environment: ["COLD_START_FIRST_ONLY": "1", "SWIFT_DETERMINISTIC_HASHING": "1"])
   guard status == 0, let text = try? String(contentsOf: out, encoding: .utf8) else {
     return .failure(ScanFailure(reason: "callgrind failed (\(variant)): \(output.suffix(300))"))
   }
