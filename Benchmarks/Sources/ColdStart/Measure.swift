@@ -73,8 +73,8 @@ func time(_ app: String, _ variant: String) -> (first: Double, warm: Double) {
 }
 
 /// The conformance scans of the first decode of one process of `variant`, as
-/// `type : protocol`, in order; `nil` (with the reason) if they cannot be counted here.
-func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], ScanFailure> {
+/// `type : protocol`, in order; a failure with the reason if they cannot be counted here.
+func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], MeasureFailure> {
   // Registers of the arguments of the method ConformanceState::cacheResult(type, protocol,
   // …) after `this`: the type's metadata and the protocol's descriptor.
   #if arch(x86_64)
@@ -82,7 +82,7 @@ func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], Sca
   #elseif arch(arm64)
     let (type, proto) = ("$x1", "$x2")
   #else
-    return .failure(ScanFailure(reason: "no register names for this architecture"))
+    return .failure(MeasureFailure(reason: "no register names for this architecture"))
   #endif
   // Each hit of the breakpoint is a scan of every conformance record of the process that
   // missed the runtime's cache, between the two marker calls around the first decode. A
@@ -130,7 +130,7 @@ func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], Sca
   do {
     try script.write(to: scriptURL, atomically: true, encoding: .utf8)
   } catch {
-    return .failure(ScanFailure(reason: "cannot write the gdb script: \(error)"))
+    return .failure(MeasureFailure(reason: "cannot write the gdb script: \(error)"))
   }
   defer { try? FileManager.default.removeItem(at: scriptURL) }
   let (_, output) = run(
@@ -139,15 +139,16 @@ func scans(_ options: MeasureOptions, _ variant: String) -> Result<[String], Sca
   let lines = output.split(separator: "\n").map(String.init)
   guard lines.contains("first decode ended") else {
     return .failure(
-      ScanFailure(reason: "gdb did not reach the end of the first decode (\(variant))"))
+      MeasureFailure(reason: "gdb did not reach the end of the first decode (\(variant))"))
   }
   if lines.contains(where: { $0.contains("cacheResult") && $0.contains("not defined") }) {
-    return .failure(ScanFailure(reason: "gdb found no ConformanceState::cacheResult"))
+    return .failure(MeasureFailure(reason: "gdb found no ConformanceState::cacheResult"))
   }
   return .success(lines.filter { $0.hasPrefix("scan ") }.map { String($0.dropFirst(5)) })
 }
 
-struct ScanFailure: Error {
+/// Why something could not be counted (conformance scans, instructions).
+struct MeasureFailure: Error {
   let reason: String
 }
 
@@ -160,9 +161,10 @@ struct FirstDecodeCounts {
 
 /// Counts the first decode of one process of `variant` under callgrind: only inside the app's
 /// function that decodes every model (`decodeResilient` or `decodePlain`), which the app calls
-/// once when `COLD_START_FIRST_ONLY` is set. `nil` (with the reason) if nothing was counted.
+/// once when `COLD_START_FIRST_ONLY` is set, with deterministic hashing so that the counts
+/// repeat. A failure with the reason if nothing was counted.
 func instructions(_ valgrind: String, _ app: String, _ variant: String)
-  -> Result<FirstDecodeCounts, ScanFailure>
+  -> Result<FirstDecodeCounts, MeasureFailure>
 {
   // Mangled names of main.swift's functions in the module ColdStartApp (Generate.swift).
   let function =
@@ -178,7 +180,7 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
     ], errors: true,
     environment: ["COLD_START_FIRST_ONLY": "1", "SWIFT_DETERMINISTIC_HASHING": "1"])
   guard status == 0, let text = try? String(contentsOf: out, encoding: .utf8) else {
-    return .failure(ScanFailure(reason: "callgrind failed (\(variant)): \(output.suffix(300))"))
+    return .failure(MeasureFailure(reason: "callgrind failed (\(variant)): \(output.suffix(300))"))
   }
   // "events: Ir … I1mr …" names the columns of "summary: …".
   let lines = text.split(separator: "\n")
@@ -188,7 +190,7 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
     ir < summary.count, i1 < summary.count,
     let instructions = Int(summary[ir]), let misses = Int(summary[i1]), instructions > 0
   else {
-    return .failure(ScanFailure(reason: "callgrind counted nothing in \(function) (\(variant))"))
+    return .failure(MeasureFailure(reason: "callgrind counted nothing in \(function) (\(variant))"))
   }
   return .success(FirstDecodeCounts(instructions: instructions, instructionCacheMisses: misses))
 }
