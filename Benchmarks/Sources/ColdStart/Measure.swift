@@ -18,15 +18,23 @@ struct MeasureOptions {
   var valgrind: String?
 }
 
-/// The processes the app runs as: plain first, then the situations of `@Resilient`.
-let variants = ["plain", "clean", "dirty", "reporter"]
+/// The processes the app runs as: plain, the situations of `@Resilient`, and the floors.
+let variants = ["plain", "clean", "dirty", "reporter", "floor", "floor-reporter"]
 
-/// What each situation decodes, for the output.
+/// The baseline of each situation of `@Resilient`, which its limit applies to: plain `Codable`
+/// for clean data; for dirty data, which plain `Codable` cannot decode, the floor, as in
+/// `compare.sh`: the same recovery written by hand, which pays what the decoder's failures
+/// cost (its errors, their messages and paths) as `@Resilient` does.
+let baselines = ["clean": "plain", "dirty": "floor", "reporter": "floor-reporter"]
+
+/// What each process decodes, for the output.
 let descriptions = [
   "plain": "plain Codable, clean document",
   "clean": "@Resilient, clean document",
   "dirty": "@Resilient, dirty document (8 bad values per model)",
   "reporter": "@Resilient, dirty document, reporter on the decoder",
+  "floor": "hand-written recovery, dirty document",
+  "floor-reporter": "hand-written recovery, dirty document, a log of each failure",
 ]
 
 /// Runs `executable` with `arguments` (and `environment` added to this process's); returns its
@@ -58,6 +66,34 @@ func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   let middle = sorted.count / 2
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// A 95% confidence interval of the median of `values`: the 2.5th and 97.5th percentiles of
+/// the medians of 2,000 resamples (a bootstrap), drawn with a fixed seed so that one set of
+/// values always gives the same interval.
+func medianInterval(_ values: [Double]) -> (low: Double, high: Double) {
+  var generator = SplitMix(seed: 26)
+  var medians: [Double] = []
+  for _ in 0..<2_000 {
+    medians.append(median(values.map { _ in values.randomElement(using: &generator)! }))
+  }
+  medians.sort()
+  return (medians[50], medians[1_949])
+}
+
+/// A small seeded random number generator (SplitMix64), for resampling.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }
 
 /// The first and warm decode times of one fresh process of `variant`, in milliseconds.
@@ -160,7 +196,8 @@ struct FirstDecodeCounts {
 }
 
 /// Counts the first decode of one process of `variant` under callgrind: only inside the app's
-/// function that decodes every model (`decodeResilient` or `decodePlain`), which the app calls
+/// function that decodes every model (`decodeResilient`, `decodePlain` or `decodeFloor`), which
+/// the app calls
 /// once when `COLD_START_FIRST_ONLY` is set, with deterministic hashing so that the counts
 /// repeat. A failure with the reason if nothing was counted.
 func instructions(_ valgrind: String, _ app: String, _ variant: String)
@@ -168,7 +205,10 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
 {
   // Mangled names of main.swift's functions in the module ColdStartApp (Generate.swift).
   let function =
-    variant == "plain" ? "$s12ColdStartApp11decodePlainyy*" : "$s12ColdStartApp15decodeResilientyy*"
+    variant == "plain"
+    ? "$s12ColdStartApp11decodePlainyy*"
+    : variant.hasPrefix("floor")
+      ? "$s12ColdStartApp11decodeFlooryy*" : "$s12ColdStartApp15decodeResilientyy*"
   let out = FileManager.default.temporaryDirectory.appendingPathComponent(
     "resilient-cold-start-\(getpid())-\(variant).callgrind")
   defer { try? FileManager.default.removeItem(at: out) }
@@ -223,6 +263,7 @@ func measure(_ options: MeasureOptions) -> Bool {
   var first: [String: [Double]] = [:]
   var warm: [String: [Double]] = [:]
   var ratios: [String: [Double]] = [:]
+  var baselineRatios: [String: [Double]] = [:]
   for round in 0..<options.runs {
     var roundFirst: [String: Double] = [:]
     for offset in 0..<variants.count {
@@ -234,6 +275,9 @@ func measure(_ options: MeasureOptions) -> Bool {
     }
     for variant in variants.dropFirst() {
       ratios[variant, default: []].append(roundFirst[variant]! / roundFirst["plain"]!)
+      if let baseline = baselines[variant] {
+        baselineRatios[variant, default: []].append(roundFirst[variant]! / roundFirst[baseline]!)
+      }
     }
   }
 
@@ -254,24 +298,32 @@ func measure(_ options: MeasureOptions) -> Bool {
   }
 
   print(
-    "# first decode of every model in a fresh process, \(options.runs) rounds of the four "
-      + "processes in rotating order; medians in ms; ratio: median of the rounds' ratios to "
-      + "plain")
+    "# first decode of every model in a fresh process, \(options.runs) rounds of the "
+      + "\(variants.count) processes in rotating order; medians in ms; ratios: medians of the "
+      + "rounds' ratios to plain and to the baseline the limit applies to (plain for clean "
+      + "data, the floor for dirty data), and a 95% interval of the latter (bootstrap)")
   print(
-    "variant".padding(toLength: 10, withPad: " ", startingAt: 0)
-      + "  first(ms)  warm(ms)  ÷plain  scans  what it decodes")
+    "variant".padding(toLength: 15, withPad: " ", startingAt: 0)
+      + "  first(ms)  warm(ms)  ÷plain  ÷base     interval  scans  what it decodes")
   var failures: [String] = []
   for variant in variants {
     let ratio = ratios[variant].map(median)
+    let baselineRatio = baselineRatios[variant].map(median)
     let scanText = scanCounts[variant].map { String($0.count) } ?? "-"
     var line =
-      variant.padding(toLength: 10, withPad: " ", startingAt: 0)
+      variant.padding(toLength: 15, withPad: " ", startingAt: 0)
       + String(format: " %10.3f %9.3f ", median(first[variant]!), median(warm[variant]!))
       + (ratio.map { String(format: "%7.3f", $0) } ?? "      -")
+      + (baselineRatio.map { String(format: "%7.3f", $0) } ?? "      -")
+      + (baselineRatios[variant].map(medianInterval).map {
+        String(format: "  %.3f-%.3f", $0.low, $0.high)
+      } ?? "             ")
       + scanText.leftPadded(to: 7) + "  " + descriptions[variant]!
-    if options.check, options.checkTimes, let ratio, ratio > options.limit {
-      line += String(format: "  FAIL %.3f > %.2f", ratio, options.limit)
-      failures.append(String(format: "%@ first decode %.3f of plain's", variant, ratio))
+    if options.check, options.checkTimes, let baselineRatio, baselineRatio > options.limit {
+      let baseline = baselines[variant]!
+      line += String(format: "  FAIL %.3f > %.2f", baselineRatio, options.limit)
+      failures.append(
+        String(format: "%@ first decode %.3f of %@'s", variant, baselineRatio, baseline))
     }
     print(line)
   }
@@ -298,7 +350,10 @@ func measure(_ options: MeasureOptions) -> Bool {
       for (kind, count) in more.sorted(by: { $0.key < $1.key }) {
         print("#   \(count.description.leftPadded(to: 4)) \(kind)")
       }
-      failures.append("\(variant) does \(total) conformance scan(s) that plain does not")
+      // Only `@Resilient`'s scans are checked; the floor's are shown.
+      if baselines[variant] != nil {
+        failures.append("\(variant) does \(total) conformance scan(s) that plain does not")
+      }
     }
   }
 
@@ -306,7 +361,7 @@ func measure(_ options: MeasureOptions) -> Bool {
     print(
       "# instructions of the first decode (callgrind, one process each, the first decode only; "
         + "I1 misses: simulated first-level instruction cache; not checked)")
-    print("variant      instructions  ÷plain  over clean   I1 misses")
+    print("variant           instructions  ÷plain   ÷base  over base   I1 misses")
     var counts: [String: FirstDecodeCounts] = [:]
     for variant in variants {
       switch instructions(valgrind, options.app, variant) {
@@ -317,13 +372,15 @@ func measure(_ options: MeasureOptions) -> Bool {
     for variant in variants {
       guard let count = counts[variant] else { continue }
       let ratio = counts["plain"].map { Double(count.instructions) / Double($0.instructions) }
-      let overClean = counts["clean"].map { count.instructions - $0.instructions }
+      let base = baselines[variant].flatMap { counts[$0] }
+      let baseRatio = base.map { Double(count.instructions) / Double($0.instructions) }
+      let overBase = base.map { String(count.instructions - $0.instructions) } ?? "-"
       print(
-        variant.padding(toLength: 10, withPad: " ", startingAt: 0)
+        variant.padding(toLength: 15, withPad: " ", startingAt: 0)
           + String(count.instructions).leftPadded(to: 15)
           + (ratio.map { String(format: "%8.3f", $0) } ?? "       -")
-          + (variant == "plain" || variant == "clean"
-            ? "           -" : (overClean.map { String($0) } ?? "-").leftPadded(to: 12))
+          + (baseRatio.map { String(format: "%8.3f", $0) } ?? "       -")
+          + overBase.leftPadded(to: 11)
           + String(count.instructionCacheMisses).leftPadded(to: 12))
     }
   }

@@ -22,11 +22,12 @@ let usage = """
               files it wrote
       --ballast N     empty structs of four conformances each (15000)
       --decodable N   Decodable & Hashable structs (2000)
-      --models N      model types, each @Resilient and plain (20)
-    measure   runs the app: `check` once, then --runs rounds of plain, clean, dirty and reporter
-              (each a fresh process, in rotating order); prints medians and the ratios of the
-              first decode to plain's; counts conformance scans under gdb
-      --limit R       first decode resilient / plain (median of the rounds' ratios) (1.05)
+      --models N      model types, each @Resilient, plain and hand-recovered (20)
+    measure   runs the app: `check` once, then --runs rounds of plain, clean, dirty, reporter,
+              floor and floor-reporter (each a fresh process, in rotating order); prints
+              medians and the ratios of the first decode to plain's and to the baseline's;
+              counts conformance scans under gdb
+      --limit R       first decode resilient / baseline (median of the rounds' ratios) (1.05)
       --no-check      never fails on a ratio or a scan
       --scans-only    fails on a conformance scan that plain does not do, never on a ratio
       --no-scans      does not count conformance scans
