@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Measures what @Resilient costs a client's build: a generated layer of models compiled as
 # plain Decodable and with @Resilient against the library's release module, at -Onone, -O and
-# -Osize. Prints compile time (processor time) and code size as ratios to plain, and fails if
-# the largest layer (50 models) is over a limit: code <= 1.3x plain at -O and -Osize, compile
-# time <= 1.5x at -O and <= 1.25x at -Onone.
+# -Osize, and with the least a decoding property wrapper can be (PropertyWrapperFloor, in two
+# forms), to show what the wrapper syntax costs on its own. Prints compile time (processor
+# time) and code size as ratios to plain, and fails if the largest layer (50 models) is over a
+# limit: code <= 1.3x plain at -O and -Osize, compile time <= 1.5x at -O and <= 1.25x at
+# -Onone (@Resilient only).
 #
 #   ./build-cost.sh              sizes 10 and 50, five compilations of each, interleaved
 #   ./build-cost.sh --smoke      two models, one compilation each, no limits: for CI
@@ -18,6 +20,7 @@ cd "$here"
 
 echo "# building the library's release module and resilient-build-cost" >&2
 swift build -c release --target ResilientDecoding >&2
+swift build -c release --target PropertyWrapperFloor >&2
 swift build -c release --product resilient-build-cost >&2
 bin="$(swift build -c release --show-bin-path)"
 exec "$bin/resilient-build-cost" --modules "$bin/Modules" --swiftc "$(command -v swiftc)" "$@"

@@ -1,7 +1,7 @@
 // The model layer whose build the measurement times: a file of public models, each with twelve
 // properties of the shapes apps decode most, ten `@Resilient` and two with a default of their
-// own, every model with an item and an enum of its own, written once with the wrappers and once
-// as plain `Decodable`.
+// own, every model with an item and an enum of its own, written with the wrappers, as plain
+// `Decodable`, and with the least a property wrapper can be (`PropertyWrapperFloor`).
 
 /// One property of a generated model: its name and its type in each variant, for model `index`.
 struct GeneratedProperty: Sendable {
@@ -18,6 +18,8 @@ struct GeneratedProperty: Sendable {
 enum Variant: String, CaseIterable {
   case plain
   case resilient
+  /// Every property `@WrapperFloor`, the plain type inside.
+  case wrapperFloor
 }
 
 /// Writes model layers.
@@ -47,6 +49,7 @@ enum ModelLayer {
   static func source(models count: Int, variant: Variant) -> String {
     var lines: [String] = []
     if variant == .resilient { lines.append("import ResilientDecoding") }
+    if variant == .wrapperFloor { lines.append("import PropertyWrapperFloor") }
     lines.append("")
     for index in 0..<count {
       lines += model(index, variant: variant)
@@ -75,6 +78,8 @@ enum ModelLayer {
       if resilient {
         lines.append(
           "  \(property.wrapper) public var \(property.name): \(property.resilient(index))")
+      } else if variant == .wrapperFloor {
+        lines.append("  @WrapperFloor public var \(property.name): \(property.plain(index))")
       } else {
         lines.append("  public var \(property.name): \(property.plain(index))")
       }

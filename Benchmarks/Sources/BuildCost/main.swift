@@ -1,11 +1,12 @@
 import Foundation
 
 // resilient-build-cost: what `@Resilient` costs a client's build. Generates a layer of models
-// (see ModelLayer.swift) at several sizes, compiles each with `swiftc -c` as plain `Decodable`
-// and with `@Resilient` against the library's release module, at -Onone, -O and -Osize, and
-// prints compile time (processor time, median of the repeats) and code size, as ratios of
-// resilient to plain. The limits apply to the largest layer. Run through build-cost.sh, which
-// builds the module first; `--help` lists the options.
+// (see ModelLayer.swift) at several sizes, compiles each with `swiftc -c` as plain `Decodable`,
+// with `@Resilient` against the library's release module and with `PropertyWrapperFloor`'s
+// wrapper, at -Onone, -O and -Osize, and prints compile time (processor time,
+// median of the repeats) and code size, as ratios to plain. The limits apply to `@Resilient`'s
+// largest layer. Run through build-cost.sh, which builds the modules first; `--help` lists the
+// options.
 
 struct Options {
   var modules = ""
@@ -20,7 +21,8 @@ struct Options {
     usage: resilient-build-cost --modules DIR [--swiftc PATH] [--sizes 10,50] [--repeat 3]
                                 [--optimizations -Onone,-O,-Osize] [--no-check] [--smoke]
                                 [--keep DIR]
-      --modules DIR   where ResilientDecoding.swiftmodule (release) is
+      --modules DIR   where ResilientDecoding.swiftmodule and PropertyWrapperFloor.swiftmodule
+                      (release) are
       --smoke         two models, one run of each, no limits
       --keep DIR      also write the largest layer of each variant there
     """
@@ -93,10 +95,13 @@ do {
       + "processor time of swiftc -c (medians of \(options.repeats) interleaved compilations, "
       + "and of their ratios), bytes of machine code")
   emit(
+    "# floor: every property @WrapperFloor, the least a decoding property wrapper can be "
+      + "(PropertyWrapperFloor), ÷plain")
+  emit(
     [
-      "optimization", "models", "time(plain)", "time(res.)", "÷plain", "code(plain)",
-      "code(res.)", "÷plain",
-    ].enumerated().map { pad($1, [12, 7, 12, 11, 7, 12, 11, 7][$0]) }
+      "optimization", "models", "time(plain)", "time(res.)", "÷plain", "floor", "code(plain)",
+      "code(res.)", "÷plain", "floor",
+    ].enumerated().map { pad($1, [12, 7, 12, 11, 7, 6, 12, 11, 7, 6][$0]) }
       .joined(separator: " "))
   var failures: [String] = []
   for optimization in options.optimizations {
@@ -106,11 +111,11 @@ do {
         uniqueKeysWithValues: Variant.allCases.map {
           ($0, ModelLayer.source(models: size, variant: $0))
         })
-      // Each repeat compiles both variants back to back, alternating which goes first; the
-      // ratio is the median of the per-repeat ratios, which a burst of load from elsewhere on
-      // the machine affects little, since it slows the two compilations of a repeat alike.
+      // Each repeat compiles the variants back to back, alternating the order; a ratio is the
+      // median of the per-repeat ratios, which a burst of load from elsewhere on the machine
+      // affects little, since it slows the compilations of a repeat alike.
       var times: [Variant: [Double]] = [:]
-      var ratios: [Double] = []
+      var ratios: [Variant: [Double]] = [:]
       var code: [Variant: Int] = [:]
       for repeatIndex in 0..<options.repeats {
         var pair: [Variant: Double] = [:]
@@ -123,17 +128,24 @@ do {
           times[variant, default: []].append(cost.cpu)
           code[variant] = cost.code
         }
-        ratios.append(pair[.resilient]! / pair[.plain]!)
+        for variant in Variant.allCases where variant != .plain {
+          ratios[variant, default: []].append(pair[variant]! / pair[.plain]!)
+        }
       }
       let plain = (cpu: median(times[.plain]!), code: code[.plain]!)
       let resilient = (cpu: median(times[.resilient]!), code: code[.resilient]!)
       results[size] = [.plain: plain, .resilient: resilient]
-      let timeRatio = median(ratios)
+      let timeRatio = median(ratios[.resilient]!)
       let codeRatio = Double(resilient.code) / Double(plain.code)
+      func floorCodeRatio(_ variant: Variant) -> String {
+        format(Double(code[variant]!) / Double(plain.code), 3)
+      }
       var line = [
         pad(optimization, 12), pad("\(size)", 7), pad(format(plain.cpu, 2) + " s", 12),
         pad(format(resilient.cpu, 2) + " s", 11), pad(format(timeRatio, 3), 7),
+        pad(format(median(ratios[.wrapperFloor]!), 3), 6),
         pad("\(plain.code)", 12), pad("\(resilient.code)", 11), pad(format(codeRatio, 3), 7),
+        pad(floorCodeRatio(.wrapperFloor), 6),
       ].joined(separator: " ")
       if size == options.sizes.max(), options.check {
         if let limit = compileLimits[optimization], timeRatio > limit {
@@ -168,8 +180,9 @@ do {
         [
           pad(optimization, 12), pad("+1", 7), pad(format(plain.cpu * 1000, 0) + " ms", 12),
           pad(format(resilient.cpu * 1000, 0) + " ms", 11),
-          pad(format(resilient.cpu / plain.cpu, 3), 7), pad(format(plain.code, 0), 12),
-          pad(format(resilient.code, 0), 11), pad(format(resilient.code / plain.code, 3), 7),
+          pad(format(resilient.cpu / plain.cpu, 3), 7), pad("", 6),
+          pad(format(plain.code, 0), 12), pad(format(resilient.code, 0), 11),
+          pad(format(resilient.code / plain.code, 3), 7),
         ].joined(separator: " "))
     }
   }
