@@ -188,18 +188,19 @@ struct MeasureFailure: Error {
   let reason: String
 }
 
-/// What callgrind counts in the first decode of one process of `variant`: instructions, and
-/// misses of the simulated first-level instruction cache (code run for the first time).
+/// What callgrind counts in the first decode of one process of `variant`: instructions, misses
+/// of the simulated first-level instruction cache (code run for the first time), and the
+/// generic types whose metadata the runtime made (each once per process, a few microseconds).
 struct FirstDecodeCounts {
   let instructions: Int
   let instructionCacheMisses: Int
+  let genericMetadata: Int
 }
 
 /// Counts the first decode of one process of `variant` under callgrind: only inside the app's
 /// function that decodes every model (`decodeResilient`, `decodePlain` or `decodeFloor`), which
-/// the app calls
-/// once when `COLD_START_FIRST_ONLY` is set, with deterministic hashing so that the counts
-/// repeat. A failure with the reason if nothing was counted.
+/// the app calls once when `COLD_START_FIRST_ONLY` is set, with deterministic hashing so that
+/// the counts repeat. A failure with the reason if nothing was counted.
 func instructions(_ valgrind: String, _ app: String, _ variant: String)
   -> Result<FirstDecodeCounts, MeasureFailure>
 {
@@ -215,7 +216,7 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
   let (status, output) = run(
     valgrind,
     [
-      "--tool=callgrind", "--cache-sim=yes", "--collect-atstart=no",
+      "--tool=callgrind", "--cache-sim=yes", "--collect-atstart=no", "--compress-strings=no",
       "--toggle-collect=\(function)", "--callgrind-out-file=\(out.path)", app, variant,
     ], errors: true,
     environment: ["COLD_START_FIRST_ONLY": "1", "SWIFT_DETERMINISTIC_HASHING": "1"])
@@ -232,7 +233,25 @@ func instructions(_ valgrind: String, _ app: String, _ variant: String)
   else {
     return .failure(MeasureFailure(reason: "callgrind counted nothing in \(function) (\(variant))"))
   }
-  return .success(FirstDecodeCounts(instructions: instructions, instructionCacheMisses: misses))
+  // Each generic type's metadata is made by one of these two runtime functions. Uncompressed,
+  // every call site names its callee in a `cfn=` line, followed by `calls=<count> …`.
+  var genericMetadata = 0
+  var callee: Substring = ""
+  for line in lines {
+    if line.hasPrefix("cfn=") {
+      callee = line.dropFirst(4)
+    } else if line.hasPrefix("calls="),
+      callee == "swift_allocateGenericValueMetadata"
+        || callee == "swift_allocateGenericClassMetadata",
+      let count = Int(line.dropFirst(6).prefix { $0.isNumber })
+    {
+      genericMetadata += count
+    }
+  }
+  return .success(
+    FirstDecodeCounts(
+      instructions: instructions, instructionCacheMisses: misses, genericMetadata: genericMetadata
+    ))
 }
 
 /// `name` with its digits replaced by `#`, so that the scans for the types of model 3 and
@@ -360,8 +379,9 @@ func measure(_ options: MeasureOptions) -> Bool {
   if let valgrind = options.valgrind {
     print(
       "# instructions of the first decode (callgrind, one process each, the first decode only; "
-        + "I1 misses: simulated first-level instruction cache; not checked)")
-    print("variant           instructions  ÷plain   ÷base  over base   I1 misses")
+        + "I1 misses: simulated first-level instruction cache; metadata: generic types whose "
+        + "metadata the runtime made; not checked)")
+    print("variant           instructions  ÷plain   ÷base  over base   I1 misses  metadata")
     var counts: [String: FirstDecodeCounts] = [:]
     for variant in variants {
       switch instructions(valgrind, options.app, variant) {
@@ -381,7 +401,8 @@ func measure(_ options: MeasureOptions) -> Bool {
           + (ratio.map { String(format: "%8.3f", $0) } ?? "       -")
           + (baseRatio.map { String(format: "%8.3f", $0) } ?? "       -")
           + overBase.leftPadded(to: 11)
-          + String(count.instructionCacheMisses).leftPadded(to: 12))
+          + String(count.instructionCacheMisses).leftPadded(to: 12)
+          + String(count.genericMetadata).leftPadded(to: 10))
     }
   }
 
