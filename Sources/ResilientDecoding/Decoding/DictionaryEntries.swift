@@ -41,16 +41,22 @@ extension ResilientValueSource {
     unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
     let trial = Failures.Trial(for: Strategy.self)
-    let plain =
-      trial.decodesPlainly && Strategy.decodesLikePlainCodable
-      ? try? decodePlain([String: Strategy.Element].self) : nil
-    let tried = trial.end(decoded: plain)
+    // No optional of the dictionary: its type would be one more for the runtime to make.
+    var decoded: [String: Strategy.Element] = [:]
+    var decodedPlainly = false
+    if trial.decodesPlainly && Strategy.decodesLikePlainCodable {
+      do {
+        decoded = try decodePlain([String: Strategy.Element].self)
+        decodedPlainly = true
+      } catch {}
+    }
+    let tried = trial.end(decoded: decodedPlainly)
     let values: [String: Strategy.Element]
     var failures: [(key: String, failure: CaughtFailure)] = []
     var entryKeys = EntryKeys([])
     var held = HeldDiagnostics(bounded: false)
     switch tried {
-    case .usable(let decoded):
+    case .usable:
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
@@ -61,7 +67,7 @@ extension ResilientValueSource {
       return .init(absent, outcome: .keyNotFound)
     case .unusable, .notRun:
       // After a trial, a second decode: nothing inside it is decoded a third time.
-      let again = Failures.decodingAgain(if: tried.isUnusable)
+      let again = Failures.decodingAgain(if: tried == .unusable)
       let hold = Failures.Hold(bounded: false)
       let entries: Entries<Strategy.Element>
       do {

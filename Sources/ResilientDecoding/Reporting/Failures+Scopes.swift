@@ -56,7 +56,7 @@ extension Failures {
 
 extension Failures {
   /// A dictionary's trial: its entries decoded as plain `Codable` decodes `[String: T]`, to be
-  /// used only if nothing was reported or asserted meanwhile (see ``TrialResult``).
+  /// used only if nothing was reported or asserted meanwhile (see ``TrialVerdict``).
   ///
   /// Trials do not nest: a dictionary decoded during a trial is part of it. Inside a second
   /// decode no trial runs, and a type of values whose trial could not be used skips the next
@@ -81,15 +81,15 @@ extension Failures {
       }
     }
 
-    /// Ends the trial with what was decoded during it, `nil` if that threw.
-    consuming func end<Value>(decoded value: Value?) -> TrialResult<Value> {
-      let result = scope?.takeUnretainedValue().endTrial(start, decoded: value) ?? .notRun
+    /// Ends the trial; `decoded`: whether the dictionary decoded during it without throwing.
+    consuming func end(decoded: Bool) -> TrialVerdict {
+      let verdict = scope?.takeUnretainedValue().endTrial(start, decoded: decoded) ?? .notRun
       discard self
-      return result
+      return verdict
     }
 
     deinit {
-      _ = scope?.takeUnretainedValue().endTrial(start, decoded: Int?.none)
+      _ = scope?.takeUnretainedValue().endTrial(start, decoded: false)
     }
   }
 

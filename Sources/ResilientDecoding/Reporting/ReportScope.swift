@@ -150,10 +150,12 @@ extension ReportScope {
 
 // MARK: - Trials
 
-/// What a dictionary's trial gave.
-package enum TrialResult<Value> {
-  /// The trial ran and nothing was reported or asserted: its value can be used.
-  case usable(Value)
+/// What a dictionary's trial gave. Not generic: in the library's unspecialised code, each
+/// type of value a generic result were made for would cost the runtime its metadata, the
+/// first time, in every app; the dictionary keeps what it decoded itself.
+enum TrialVerdict {
+  /// The trial ran and nothing was reported or asserted: what it decoded can be used.
+  case usable
   /// The trial ran and cannot be used: the dictionary decodes again, entry by entry.
   case unusable
   /// The dictionary is part of a trial around it, which cannot be used now: nothing it decodes
@@ -161,15 +163,6 @@ package enum TrialResult<Value> {
   case spoilsTrialAround
   /// No trial ran: skipped after recent failures, decoded again, or no scope.
   case notRun
-}
-
-extension TrialResult: Equatable where Value: Equatable {}
-
-extension TrialResult {
-  /// Whether the trial ran and cannot be used.
-  var isUnusable: Bool {
-    if case .unusable = self { true } else { false }
-  }
 }
 
 /// How a dictionary's trial begins.
@@ -195,20 +188,21 @@ extension ReportScope {
     return .own(values)
   }
 
-  /// Ends what ``beginTrial(for:)`` began, with what the dictionary decoded meanwhile.
-  func endTrial<Value>(_ start: TrialStart, decoded value: Value?) -> TrialResult<Value> {
+  /// Ends what ``beginTrial(for:)`` began; `decoded`: whether the dictionary decoded meanwhile
+  /// (without throwing).
+  func endTrial(_ start: TrialStart, decoded: Bool) -> TrialVerdict {
     switch start {
     case .own(let values):
       let spoiled = trialIsSpoiled
       isInTrial = false
       trialIsSpoiled = false
-      guard let value, !spoiled else {
+      guard decoded, !spoiled else {
         trialsToSkip.skip(Self.trialsSkippedAfterFailure, for: values)
         return .unusable
       }
-      return .usable(value)
+      return .usable
     case .partOfTrialAround:
-      if let value, !trialIsSpoiled { return .usable(value) }
+      if decoded, !trialIsSpoiled { return .usable }
       trialIsSpoiled = true
       return .spoilsTrialAround
     case .none:

@@ -56,7 +56,8 @@ extension ReportScope {
     passOn(held, in: scope)
   }
 
-  /// Runs `body` as the trial of a dictionary of `Values` on `scope`.
+  /// Runs `body` as the trial of a dictionary of `Values` on `scope`: `body` returns what the
+  /// dictionary decoded, `nil` if that threw.
   package static func trial<Values, Value>(
     for _: Values.Type, in scope: ReportScope?, _ body: () -> Value?
   ) -> TrialResult<Value> {
@@ -67,7 +68,12 @@ extension ReportScope {
     case .own, .partOfTrialAround(spoiled: false): value = body()
     case .partOfTrialAround(spoiled: true), .none: value = nil
     }
-    return scope.endTrial(start, decoded: value)
+    switch scope.endTrial(start, decoded: value != nil) {
+    case .usable: return .usable(value!)
+    case .unusable: return .unusable
+    case .spoilsTrialAround: return .spoilsTrialAround
+    case .notRun: return .notRun
+    }
   }
 
   /// Stops skipping the trials of `Values` on `scope`.
@@ -197,3 +203,14 @@ extension ThreadLocal {
     }
   }
 #endif
+
+/// What a trial run by ``ReportScope/trial(for:in:_:)`` gave: its ``TrialVerdict``, with the
+/// value the trial decoded when it can be used.
+package enum TrialResult<Value> {
+  case usable(Value)
+  case unusable
+  case spoilsTrialAround
+  case notRun
+}
+
+extension TrialResult: Equatable where Value: Equatable {}

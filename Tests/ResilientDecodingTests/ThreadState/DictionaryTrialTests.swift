@@ -195,6 +195,44 @@ final class DictionaryTrialTests: XCTestCase {
     XCTAssertEqual(paths?.filter { $0 == "counters.b" }.count, dirtyDecodes)
   }
 
+  /// A value that counts its `init(from:)` runs in the decoder's `userInfo`.
+  struct Tally: Decodable, Equatable {
+    let number: Int
+
+    init(number: Int) { self.number = number }
+
+    init(from decoder: any Decoder) throws {
+      (decoder.userInfo[DictionaryTrialTests.runsKey] as? LockedList<Int>)?.append(1)
+      number = try decoder.singleValueContainer().decode(Int.self)
+    }
+  }
+
+  static let runsKey = CodingUserInfoKey(rawValue: "DictionaryTrialTests.runs")!
+
+  /// A clean dictionary costs what plain `Codable` pays: its trial is used, and no value is
+  /// decoded twice; after a dirty one, whose trial cannot be used, the next ones skip the trial
+  /// and still decode each value once.
+  func testACleanDictionaryDecodesEachValueOnce() throws {
+    struct Tallies: Decodable {
+      @Resilient var tallies: [String: Tally]
+    }
+    let clean = Data(#"{"tallies": {"a": 1, "b": 2, "c": 3}}"#.utf8)
+    let dirty = Data(#"{"tallies": {"a": 1, "b": "x", "c": 3}}"#.utf8)
+    let expected = ["a": Tally(number: 1), "b": Tally(number: 2), "c": Tally(number: 3)]
+    for (step, data) in [clean, clean, dirty, clean, clean].enumerated() {
+      let runs = LockedList<Int>()
+      let decoder = JSONDecoder()
+      decoder.userInfo[Self.runsKey] = runs
+      let model = try decoder.decode(Tallies.self, from: data)
+      if data == dirty {
+        XCTAssertEqual(model.tallies, ["a": Tally(number: 1), "c": Tally(number: 3)])
+      } else {
+        XCTAssertEqual(model.tallies, expected, "step \(step)")
+        XCTAssertEqual(runs.elements.count, 3, "step \(step): each value decoded once")
+      }
+    }
+  }
+
   #if DEBUG
     func testMisuseInsideDictionaryValuesAssertsOncePerValueEveryTime() throws {
       struct Misused: Decodable, Equatable {
