@@ -68,32 +68,16 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// A 95% confidence interval of the median of `values`: the 2.5th and 97.5th percentiles of
-/// the medians of 2,000 resamples (a bootstrap), drawn with a fixed seed so that one set of
-/// values always gives the same interval.
-func medianInterval(_ values: [Double]) -> (low: Double, high: Double) {
-  var generator = SplitMix(seed: 26)
-  var medians: [Double] = []
-  for _ in 0..<2_000 {
-    medians.append(median(values.map { _ in values.randomElement(using: &generator)! }))
-  }
-  medians.sort()
-  return (medians[50], medians[1_949])
-}
-
-/// A small seeded random number generator (SplitMix64), for resampling.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+/// A 95% confidence interval of the median of `values`, free of any assumption about their
+/// distribution: the values of ranks k and n + 1 − k in order, where the number of values
+/// below the median is binomial (n, ½), approximated as normal. `nil` below 6 values, too few
+/// for one.
+func medianInterval(_ values: [Double]) -> (low: Double, high: Double)? {
+  let count = values.count
+  let k = Int((Double(count) / 2 - 1.96 * Double(count).squareRoot() / 2).rounded(.down))
+  guard count >= 6, k >= 1 else { return nil }
+  let sorted = values.sorted()
+  return (sorted[k - 1], sorted[count - k])
 }
 
 /// The first and warm decode times of one fresh process of `variant`, in milliseconds.
@@ -320,7 +304,7 @@ func measure(_ options: MeasureOptions) -> Bool {
     "# first decode of every model in a fresh process, \(options.runs) rounds of the "
       + "\(variants.count) processes in rotating order; medians in ms; ratios: medians of the "
       + "rounds' ratios to plain and to the baseline the limit applies to (plain for clean "
-      + "data, the floor for dirty data), and a 95% interval of the latter (bootstrap)")
+      + "data, the floor for dirty data), and a 95% interval of the latter (ranks)")
   print(
     "variant".padding(toLength: 15, withPad: " ", startingAt: 0)
       + "  first(ms)  warm(ms)  ÷plain  ÷base     interval  scans  what it decodes")
@@ -334,7 +318,7 @@ func measure(_ options: MeasureOptions) -> Bool {
       + String(format: " %10.3f %9.3f ", median(first[variant]!), median(warm[variant]!))
       + (ratio.map { String(format: "%7.3f", $0) } ?? "      -")
       + (baselineRatio.map { String(format: "%7.3f", $0) } ?? "      -")
-      + (baselineRatios[variant].map(medianInterval).map {
+      + (baselineRatios[variant].flatMap(medianInterval).map {
         String(format: "  %.3f-%.3f", $0.low, $0.high)
       } ?? "             ")
       + scanText.leftPadded(to: 7) + "  " + descriptions[variant]!
