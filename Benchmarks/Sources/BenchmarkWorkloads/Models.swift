@@ -50,8 +50,20 @@ struct ResilientItems: Decodable, Sendable {
 
 // MARK: - Records of optionals
 
+/// The keys of every record of ten properties, whichever side decodes it: plain, lossy, floor
+/// or `@Resilient`. One type for all, because the runtime's metadata cache, which these
+/// workloads consult for every optional a decoder returns, finds an entry in a number of probes
+/// that depends on the address of the container's key type; with a key type per side, one side
+/// could cost up to 10% more than another for nothing but where its key type lies in the
+/// binary (see README.md, "How it measures").
+enum RecordKey: String, CodingKey {
+  case id, title, score, flag, count, note, ratio, active, rank, tag
+}
+
 /// Ten optional properties, as plain `Codable` decodes them (`decodeIfPresent`).
 struct PlainRecord: Decodable, Equatable, Sendable {
+  typealias CodingKeys = RecordKey
+
   let id: Int?
   let title: String?
   let score: Double?
@@ -66,6 +78,8 @@ struct PlainRecord: Decodable, Equatable, Sendable {
 
 /// The same ten properties, each recovering by hand from a value of the wrong type.
 struct LossyRecord: Decodable, Sendable {
+  typealias CodingKeys = RecordKey
+
   let id: Lossy<Int>?
   let title: Lossy<String>?
   let score: Lossy<Double>?
@@ -88,6 +102,8 @@ struct LossyRecord: Decodable, Sendable {
 
 /// The same ten properties, `@Resilient`.
 struct ResilientRecord: Decodable, Sendable {
+  typealias CodingKeys = RecordKey
+
   @Resilient var id: Int?
   @Resilient var title: String?
   @Resilient var score: Double?
@@ -111,6 +127,8 @@ struct ResilientRecord: Decodable, Sendable {
 
 /// Ten non-optional properties, as plain `Codable` decodes them (clean data only).
 struct PlainValues: Decodable, Equatable, Sendable {
+  typealias CodingKeys = RecordKey
+
   let id: Int
   let title: String
   let score: Double
@@ -125,6 +143,8 @@ struct PlainValues: Decodable, Equatable, Sendable {
 
 /// The same ten properties, each with a default: zero, the empty string or `false`.
 struct DefaultedRecord: Decodable, Sendable {
+  typealias CodingKeys = RecordKey
+
   @ResilientZero var id: Int
   @ResilientEmptyString var title: String
   @ResilientZero var score: Double
@@ -579,18 +599,13 @@ struct FloorKinds: Decodable, Sendable {
   }
 }
 
-/// The keys of a record of ten optionals.
-enum FloorRecordKey: String, CodingKey {
-  case id, title, score, flag, count, note, ratio, active, rank, tag
-}
-
 /// A record of ten optionals recovered by hand, exactly as
 /// `(try? c.decodeIfPresent(T.self, forKey: k)) ?? nil` per property.
 struct FloorRecord: Decodable, Sendable {
   let record: PlainRecord
 
   init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: FloorRecordKey.self)
+    let c = try decoder.container(keyedBy: RecordKey.self)
     record = PlainRecord(
       id: (try? c.decodeIfPresent(Int.self, forKey: .id)) ?? nil,
       title: (try? c.decodeIfPresent(String.self, forKey: .title)) ?? nil,
@@ -611,7 +626,7 @@ struct LoggingFloorRecord: Decodable, Sendable {
   let record: PlainRecord
 
   init(from decoder: any Decoder) throws {
-    var c = LoggingFields(container: try decoder.container(keyedBy: FloorRecordKey.self))
+    var c = LoggingFields(container: try decoder.container(keyedBy: RecordKey.self))
     record = PlainRecord(
       id: c.decode(Int.self, .id, decoder), title: c.decode(String.self, .title, decoder),
       score: c.decode(Double.self, .score, decoder), flag: c.decode(Bool.self, .flag, decoder),
@@ -622,12 +637,12 @@ struct LoggingFloorRecord: Decodable, Sendable {
   }
 
   private struct LoggingFields {
-    let container: KeyedDecodingContainer<FloorRecordKey>
+    let container: KeyedDecodingContainer<RecordKey>
     var log: FloorLog??
 
     @inline(__always)
     mutating func decode<T: Decodable>(
-      _: T.Type, _ key: FloorRecordKey, _ decoder: any Decoder
+      _: T.Type, _ key: RecordKey, _ decoder: any Decoder
     ) -> T? {
       do {
         return try container.decodeIfPresent(T.self, forKey: key)
@@ -646,7 +661,7 @@ struct FloorDefaultedRecord: Decodable, Sendable {
   let values: PlainValues
 
   init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: FloorRecordKey.self)
+    let c = try decoder.container(keyedBy: RecordKey.self)
     values = PlainValues(
       id: (try? c.decodeIfPresent(Int.self, forKey: .id)) ?? 0,
       title: (try? c.decodeIfPresent(String.self, forKey: .title)) ?? "",
