@@ -136,13 +136,16 @@ enum ElementRuns {
 /// The element loop of one array or set, made at its first failed element: runs of elements
 /// that decode, and between them, the failed elements, each reported (through
 /// `Failures.ElementFailures`) and moved past.
-struct ElementLoop<Source: ResilientValueSource> {
+///
+/// Not generic: in the library's unspecialised code, a generic type costs its metadata, made at
+/// run time once for each type of source, in the first decode of each model that fails.
+struct ElementLoop {
   /// The failures of the elements, reported at their indices.
-  private var elementFailures: Failures.ElementFailures<Source>
+  private var elementFailures: Failures.ElementFailures
   /// The failed elements, each at its position among all elements (DEBUG `results`).
   private(set) var failures: [(index: Int, error: any Error)] = []
 
-  init(source: Source, decodesPrimitive: Bool, elementsMayBeRecords: Bool) {
+  init(source: some ResilientValueSource, decodesPrimitive: Bool, elementsMayBeRecords: Bool) {
     elementFailures = Failures.ElementFailures(
       site: source, elementsMayBeRecords: elementsMayBeRecords, decodesPrimitive: decodesPrimitive)
   }

@@ -50,9 +50,10 @@ extension Failures {
 
 extension Failures {
   /// The failures of the elements of one array or set, each reported at its index: the
-  /// reporter is looked up at the first, with the array's path.
-  struct ElementFailures<Site: FailureSite> {
-    let site: Site
+  /// reporter is looked up at the first, with the array's path. The site is an existential,
+  /// so that the type costs no metadata of its own for each type of site.
+  struct ElementFailures {
+    let site: any FailureSite
     /// Whether the elements are decoded by their own `init(from:)`, not primitives or raw
     /// values: a failed element whose record cannot be read here is then reported with none,
     /// for the array to find.
@@ -62,7 +63,7 @@ extension Failures {
     private var reporter: ResilientDecodingErrorReporter?? = nil
     private var basePath: [any CodingKey] = []
 
-    init(site: Site, elementsMayBeRecords: Bool, decodesPrimitive: Bool) {
+    init(site: any FailureSite, elementsMayBeRecords: Bool, decodesPrimitive: Bool) {
       self.site = site
       self.elementsMayBeRecords = elementsMayBeRecords
       self.decodesPrimitive = decodesPrimitive
