@@ -160,14 +160,10 @@ extension ResilientValueSource {
     var failures: [(key: String, failure: CaughtFailure)] = []
     var starts: [(entry: Int, key: String)] = []
     if keyingEntries { starts.reserveCapacity(entries.count) }
-    // By index, keys and values apart: iterating the pairs would cost the metadata of a
-    // tuple and of its optional, made at run time for each type of values.
-    var index = entries.startIndex
-    while index != entries.endIndex {
-      let (key, entry) = (entries.keys[index], entries.values[index])
+    // A copy for the loop only: once it ends, `entries` is uniquely referenced again.
+    for (key, entry) in copy entries {
       if let failure = entry.failure { failures.append((key, failure)) }
       if keyingEntries { starts.append((entry.entry, key)) }
-      entries.formIndex(after: &index)
     }
     var decoded = entries
     for (key, _) in failures { decoded.removeValue(forKey: key) }

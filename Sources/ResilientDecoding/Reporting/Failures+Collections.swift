@@ -12,6 +12,8 @@
 /// a path, and so that a collection can tell one failure from another.
 final class CaughtFailure {
   let error: any Error
+  /// Where the value's decoder was; empty in a release build while no reporter exists (see
+  /// `Failures.caught(_:decodedPrimitive:by:)`).
   let codingPath: [any CodingKey]
   /// The value's own record, if a reporter names records and the value has an identifier.
   let record: ReportedRecord?
@@ -40,9 +42,20 @@ extension Failures {
     let (error, record) = IdentifiedElementFailure.unwrap(error)
     let failure = CaughtFailure(
       error: plainCodableError(error, decodedPrimitive: decodedPrimitive, at: decoder.codingPath),
-      codingPath: decoder.codingPath, record: record)
+      codingPath: keepsCaughtPaths ? decoder.codingPath : [], record: record)
     ReportScope.noteCaughtFailure(failure)
     return failure
+  }
+
+  /// Whether a caught failure keeps its coding path: only a report (there is none while no
+  /// reporter exists, and a decoder that has one made it before it began) and DEBUG `results`
+  /// read it, and a decoder builds it in time that grows with the depth.
+  private static var keepsCaughtPaths: Bool {
+    #if DEBUG
+      true
+    #else
+      ResilientDecodingErrorReporter.anyExists
+    #endif
   }
 }
 
