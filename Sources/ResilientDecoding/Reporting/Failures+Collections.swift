@@ -74,7 +74,8 @@ extension Failures {
     /// Whether an element's error may be the decoder's own error for a primitive.
     let decodesPrimitive: Bool
     private var reporter: ResilientDecodingErrorReporter?? = nil
-    private var basePath: [any CodingKey] = []
+    /// The array's path, built once, when a report or an error needs it.
+    private var basePath: [any CodingKey]?
 
     init(site: any FailureSite, elementsMayBeRecords: Bool, decodesPrimitive: Bool) {
       self.site = site
@@ -87,8 +88,14 @@ extension Failures {
       if let reporter { return reporter }
       let found = site.findReporter()
       reporter = .some(found)
-      basePath = site.codingPath
       return found
+    }
+
+    /// The path of the element at `index`.
+    private mutating func elementPath(_ index: Int) -> [any CodingKey] {
+      let base = basePath ?? site.codingPath
+      basePath = base
+      return base + [ElementCodingKey(index: index)]
     }
 
     /// Reports the element at `index`, which failed with `error`, and moves `container` past
@@ -131,8 +138,7 @@ extension Failures {
       let reporter = lookUpReporter()
       let (thrown, brought) = IdentifiedElementFailure.unwrap(error)
       let error = plainCodableError(
-        thrown, decodedPrimitive: decodesPrimitive,
-        at: basePath + [ElementCodingKey(index: index)])
+        thrown, decodedPrimitive: decodesPrimitive, at: elementPath(index))
       guard let reporter else { return error }
       // A record element that the decoder moved past could not be read: the array decodes
       // again to name it.
@@ -140,7 +146,7 @@ extension Failures {
       let record = brought ?? record ?? (unread ? nil : site.enclosingRecord(for: reporter))
       ReportScope.report(
         HeldReport(
-          reporter: reporter, error: error, codingPath: basePath + [ElementCodingKey(index: index)],
+          reporter: reporter, error: error, codingPath: elementPath(index),
           record: record))
       return error
     }
