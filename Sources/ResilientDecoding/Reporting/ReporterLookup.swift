@@ -3,14 +3,15 @@
 
 extension KeyedDecodingContainer {
   /// Finds the reporter of the value under `key` through a decoder the container makes for a
-  /// value, never trusting a super-decoder with a path: the value's own decoder when the key is
-  /// there, else the first other key's that decodes, which shares its `userInfo`. Only a
-  /// missing key with none of its type's other keys there asks for a super-decoder, which some
-  /// decoders refuse (Yams) or do not implement (TOMLKit traps). While no reporter exists, none
-  /// of this runs.
+  /// value, never trusting a super-decoder with a path: the value's own decoder, else (the key
+  /// is missing) the first other key's that decodes, which shares its `userInfo`. The value's
+  /// own is asked for without asking first whether the key is there: a failed value almost
+  /// always has its key, and asking costs a decoder a lookup. Only a missing key with none of
+  /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
+  /// or do not implement (TOMLKit traps). While no reporter exists, none of this runs.
   func findReporter(forKey key: Key) -> ResilientDecodingErrorReporter? {
     guard ResilientDecodingErrorReporter.anyExists else { return nil }
-    if contains(key), let probe = try? decode(ReporterProbe.self, forKey: key) {
+    if let probe = try? decode(ReporterProbe.self, forKey: key) {
       return probe.reporter
     }
     for other in allKeys where other.stringValue != key.stringValue {
