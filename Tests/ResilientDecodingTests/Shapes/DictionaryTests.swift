@@ -66,4 +66,20 @@ final class DictionaryTests: XCTestCase {
         summaries(model.$optionalScores.results), ["x": .success(1), "y": .failure(.typeMismatch)])
     #endif
   }
+
+  func testADroppedValueKeepsItsKeyWithoutAReporter() throws {
+    // No reporter: the library then keeps a failed entry's path only where something reads it,
+    // here DEBUG `errors`, which sorts a value the decoder read and then dropped (a key written
+    // twice) by its key. XCTest runs one test at a time, so no other test's reporter exists.
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase  // reads every value of a repeated key
+    let model = try decoder.decode(
+      Model.self, from: Data(#"{"scores": {"b": 1, "b": "x", "a": "y"}}"#.utf8))
+    XCTAssertEqual(model.scores, ["b": 1])
+    #if DEBUG
+      XCTAssertEqual(
+        model.$scores.errors.map(describe),
+        ["typeMismatch(Int) at scores.a", "typeMismatch(Int) at scores.b"])
+    #endif
+  }
 }
