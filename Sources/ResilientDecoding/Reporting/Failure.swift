@@ -81,9 +81,26 @@ extension Failures {
     in container: KeyedDecodingContainer<Key>
   ) -> any Error {
     report(
-      error, decodedPrimitive: decodedPrimitive, codingPath: container.codingPath + [key],
+      error, decodedPrimitive: decodedPrimitive,
+      codingPath: decoderPath(of: error, decodedPrimitive: decodedPrimitive, forKey: key)
+        ?? container.codingPath + [key],
       reporter: container.findReporter(forKey: key),
       record: { container.enclosingRecord(for: $0) })
+  }
+
+  /// The path that a decoder's own error gives the value under `key` it could not decode, when
+  /// it can stand for the value's path: the error is the `DecodingError` of a standard library
+  /// primitive (`decodedPrimitive`: no `init(from:)` of the user's ran, so nothing nested threw
+  /// it) and its path ends with `key`. Reading it costs nothing, where the container's path costs
+  /// a decoder a walk of its own path, and the digest a comparison of the two paths, on every
+  /// failed value.
+  private static func decoderPath(
+    of error: any Error, decodedPrimitive: Bool, forKey key: some CodingKey
+  ) -> [any CodingKey]? {
+    guard decodedPrimitive, let path = error.decodingContextPath, let last = path.last,
+      last.intValue == key.intValue, last.stringValue == key.stringValue
+    else { return nil }
+    return path
   }
 
   /// What both forms of `report` do: the error as plain `Codable` shows it, reported at

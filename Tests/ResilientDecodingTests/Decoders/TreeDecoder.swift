@@ -61,6 +61,10 @@ struct TreeDecoder: Decoder {
     /// reporter.
     static let singleValueContainersLoseUserInfo = Quirks(rawValue: 1 << 9)
 
+    /// A primitive under a key that cannot be read throws its `DecodingError` at its
+    /// container's path, without the key: the protocols leave the error's path to the decoder.
+    static let placesPrimitiveErrorsAtTheirContainer = Quirks(rawValue: 1 << 10)
+
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
     /// test can tell exactly when the library needed one.
@@ -267,7 +271,18 @@ extension TreeDecoder {
       return decoder.child(value, at: key)
     }
 
-    private func primitive<T>(_ key: Key) throws -> T { try child(key).primitive() }
+    private func primitive<T>(_ key: Key) throws -> T {
+      do {
+        return try child(key).primitive()
+      } catch DecodingError.typeMismatch(let type, let context)
+        where decoder.quirks.contains(.placesPrimitiveErrorsAtTheirContainer)
+      {
+        throw DecodingError.typeMismatch(
+          type,
+          DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: context.debugDescription))
+      }
+    }
 
     func decodeNil(forKey key: Key) throws -> Bool { try child(key).isNull }
     func decode(_: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key) }

@@ -64,6 +64,63 @@ import Testing
     #expect(context.underlyingError is TreeDecoder.PrimitiveError)
   }
 
+  /// A decoder's own `DecodingError` for a primitive stands for the value's path only when it
+  /// ends with the value's key; otherwise the value is reported at its own path, and the error
+  /// keeps the decoder's.
+  @Test func aDecodersErrorAtAnotherPathIsReportedAtTheValuesPath() throws {
+    struct Labels: Decodable {
+      @Resilient var name: String?
+      @Resilient var count: Int?
+    }
+    struct Shelf: Decodable {
+      let labels: Labels
+    }
+    let shelf = try TreeDecoder.decode(
+      Shelf.self, from: ["labels": ["name": 5, "count": "many"]],
+      quirks: .placesPrimitiveErrorsAtTheirContainer)
+    #expect(shelf.value.labels.name == nil && shelf.value.labels.count == nil)
+    #expect(
+      reports(shelf.digest) == [
+        Report("labels.name", .typeMismatch), Report("labels.count", .typeMismatch),
+      ])
+    let errorPaths = try #require(shelf.digest).entries.map { contextPathDescription($0.error) }
+    #expect(errorPaths == ["labels", "labels"])
+  }
+
+  /// A value whose own `init(from:)` failed deeper, under a key named like the property's, is
+  /// reported at the property's path; its error keeps the deeper one.
+  @Test func aNestedFailureUnderTheSameKeyIsReportedAtTheProperty() throws {
+    struct Inner: Decodable {
+      let size: Int
+    }
+    struct Outer: Decodable {
+      @Resilient var size: Inner?
+    }
+    let (outer, digest) = try decode(Outer.self, json: #"{"size": {"size": "big"}}"#)
+    #expect(outer.size == nil)
+    #expect(reports(digest) == [Report("size", .typeMismatch)])
+    #expect(digest?.entries.map { contextPathDescription($0.error) } == ["size.size"])
+  }
+
+  /// An error of the user's own type whose path names another value as deep as the property is
+  /// reported at the property's path; the error keeps its own.
+  @Test func aUsersErrorAtAnotherPathAsDeepIsReportedAtTheProperty() throws {
+    struct Checked: Decodable {
+      init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [NamedKey("elsewhere")], debugDescription: "Checked elsewhere."))
+      }
+    }
+    struct Form: Decodable {
+      @Resilient var field: Checked?
+    }
+    let (form, digest) = try decode(Form.self, json: #"{"field": 1}"#)
+    #expect(form.field == nil)
+    #expect(reports(digest) == [Report("field", .dataCorrupted)])
+    #expect(digest?.entries.map { contextPathDescription($0.error) } == ["elsewhere"])
+  }
+
   struct Reading: Decodable {
     struct Unplugged: Error {}
 

@@ -112,6 +112,18 @@ enum ErrorKind: Hashable, CustomStringConvertible {
   }
 }
 
+/// The path of a `DecodingError`'s context, written as ``Report`` writes paths; `nil` for any
+/// other error.
+func contextPathDescription(_ error: any Error) -> String? {
+  switch error {
+  case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+    DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+    return pathDescription(context.codingPath)
+  default:
+    return nil
+  }
+}
+
 /// The kinds of a list of errors, in order.
 func errorKinds(_ errors: [any Error]) -> [ErrorKind] {
   errors.map(ErrorKind.init)

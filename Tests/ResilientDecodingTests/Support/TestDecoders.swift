@@ -4,8 +4,9 @@ import Testing
 
 /// The decoders the matrices of shapes and situations run through, each reading the same JSON
 /// document: `JSONDecoder`, `PropertyListDecoder` (the document as a binary property list), and
-/// ``TreeDecoder`` strict (no nested containers for keys, no `count`) or moving past failed
-/// elements.
+/// ``TreeDecoder`` strict (no nested containers for keys, no `count`) or advancing (moving past
+/// failed elements, and throwing its errors for primitives under a key at their container's
+/// path).
 enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case json
   case propertyList
@@ -66,7 +67,7 @@ enum TestDecoder: String, CaseIterable, Sendable, CustomTestStringConvertible {
     switch self {
     case .json, .propertyList: []
     case .strict: .strict
-    case .advancing: .movesPastFailedElements
+    case .advancing: [.movesPastFailedElements, .placesPrimitiveErrorsAtTheirContainer]
     }
   }
 
