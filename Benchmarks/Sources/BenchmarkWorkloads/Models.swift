@@ -636,16 +636,38 @@ struct LoggingFloorRecord: Decodable, Sendable {
       tag: c.decode(String.self, .tag, decoder))
   }
 
+  /// The container and the log, looked up at the first failure. One method per property type,
+  /// each calling the decoder's own `decodeIfPresent` for that type, as code written by hand
+  /// does: a generic helper would call the decoder's generic `decodeIfPresent<T>`, another
+  /// path through `JSONDecoder` with other metadata lookups, and the floor would measure that
+  /// path instead of the one an app (and `@Resilient`) takes.
   private struct LoggingFields {
     let container: KeyedDecodingContainer<RecordKey>
     var log: FloorLog??
 
+    mutating func decode(_: Int.Type, _ key: RecordKey, _ decoder: any Decoder) -> Int? {
+      logging(key, decoder) { try $0.decodeIfPresent(Int.self, forKey: key) }
+    }
+
+    mutating func decode(_: String.Type, _ key: RecordKey, _ decoder: any Decoder) -> String? {
+      logging(key, decoder) { try $0.decodeIfPresent(String.self, forKey: key) }
+    }
+
+    mutating func decode(_: Double.Type, _ key: RecordKey, _ decoder: any Decoder) -> Double? {
+      logging(key, decoder) { try $0.decodeIfPresent(Double.self, forKey: key) }
+    }
+
+    mutating func decode(_: Bool.Type, _ key: RecordKey, _ decoder: any Decoder) -> Bool? {
+      logging(key, decoder) { try $0.decodeIfPresent(Bool.self, forKey: key) }
+    }
+
     @inline(__always)
-    mutating func decode<T: Decodable>(
-      _: T.Type, _ key: RecordKey, _ decoder: any Decoder
+    private mutating func logging<T>(
+      _ key: RecordKey, _ decoder: any Decoder,
+      _ decode: (KeyedDecodingContainer<RecordKey>) throws -> T?
     ) -> T? {
       do {
-        return try container.decodeIfPresent(T.self, forKey: key)
+        return try decode(container)
       } catch {
         if log == nil { log = .some(decoder.userInfo[FloorLog.key] as? FloorLog) }
         log??.append(error, at: container.codingPath + [key])
