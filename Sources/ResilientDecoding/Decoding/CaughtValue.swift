@@ -14,15 +14,22 @@ internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
 
   /// Decodes the value, or notes its failure in the running hold, so that its collection can
   /// tell whether the decoder kept it. (A witness of `Decodable`, hence usable from inline.)
-  @usableFromInline
+  ///
+  /// Inlined into its witness, whose type metadata gives the fields' offsets, and decoded into
+  /// a non-optional first: otherwise every entry of a dictionary decoded one by one looks up
+  /// this type's metadata and `Optional<Element>`'s in the runtime's cache.
+  @usableFromInline @inline(__always)
   internal init(from decoder: any Decoder) {
     entry = Failures.beginValue()
+    let decoded: Strategy.Element
     do {
-      value = try Strategy.decode(from: decoder.singleValueContainer())
-      failure = nil
+      decoded = try Strategy.decode(from: decoder.singleValueContainer())
     } catch {
       value = nil
       failure = Failures.caught(error, decodedPrimitive: Strategy.decodesPrimitive, by: decoder)
+      return
     }
+    value = decoded
+    failure = nil
   }
 }
