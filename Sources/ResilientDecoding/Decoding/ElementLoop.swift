@@ -51,19 +51,20 @@ internal struct _ElementStorage<Element>: ~Copyable {
 
   /// The next uninitialised slot, room made for it. Once it is initialised, call
   /// ``didInitializeSlot()``.
-  @inlinable
+  @_transparent @usableFromInline
   mutating func nextSlot() -> UnsafeMutablePointer<Element> {
     if count == capacity { grow() }
     return base + count
   }
 
-  @inlinable
+  @_transparent @usableFromInline
   mutating func didInitializeSlot() {
     count += 1
   }
 
-  /// Doubles the room.
-  @usableFromInline
+  /// Doubles the room: rare (a container that says how many elements it holds never needs it),
+  /// so clients call the library's one copy instead of specialising it for every element type.
+  @usableFromInline @_semantics("optimize.sil.specialize.generic.never")
   internal mutating func grow() {
     let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
     grown.moveInitialize(from: base, count: count)

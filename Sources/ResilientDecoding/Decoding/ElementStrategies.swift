@@ -42,7 +42,7 @@ extension _PlainElement: _ResilientElementStrategy where Element: Decodable {
     try container._decodeConcrete(Element.self, forKey: key)
   }
 
-  @inlinable
+  @_transparent @usableFromInline
   static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
     throws -> Element?
   {

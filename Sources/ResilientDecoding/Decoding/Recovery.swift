@@ -196,7 +196,7 @@ where Recovery.Element == Strategy.Element {
 
 /// The ladder of a value that falls back: the value when it decodes, `fallback` otherwise (a
 /// missing key and `null` included), reported.
-@inlinable
+@_transparent @usableFromInline
 internal func _decodeOrFallBack<Site: _ValueSite, Strategy: _ResilientElementStrategy>(
   _ site: Site, at position: Site._Position, _: Strategy.Type,
   fallback: @autoclosure () -> Strategy.Element
@@ -223,7 +223,7 @@ extension KeyedDecodingContainer {
 
   /// The ladder of a value that falls back, under `key`, wrapped: the body of the overloads of
   /// types with a fallback.
-  @inlinable
+  @_transparent @usableFromInline
   internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {

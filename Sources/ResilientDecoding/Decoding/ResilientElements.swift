@@ -10,15 +10,17 @@ extension _ResilientElementStrategy {
   /// into storage until one fails or the container is at its end, specialised where it is
   /// written (in a client's overload, or in the library's run-time dispatch). The one place that
   /// makes the closure.
-  @inlinable
+  @_transparent @usableFromInline
   static var _elementRun: _ElementRun<Element> {
     { try _decodeElements(from: &$0, into: &$1) }
   }
 }
 
 extension KeyedDecodingContainer {
-  /// Decodes the elements of a `@Resilient` array or set under `key`: the entrance of every
-  /// collection overload. Only the run of elements is specialised in the client.
+  /// Decodes the elements of a `@Resilient` array or set under `key`, with the strategy's own
+  /// run of elements: what the collection overloads called until they called the out-of-line
+  /// form below themselves (one specialised layer less per model and property type in a
+  /// client's build), kept for clients compiled against an earlier version.
   ///
   /// `mayBeAbsent`: the property is optional, so its key is often missing; then the presence
   /// of the key is asked first, as plain `Codable` does for an optional, which spares building
@@ -87,7 +89,7 @@ private struct MissingKey: Error {}
 extension Resilient {
   /// Wraps `value`, made by a shape from what decoding its elements gave (`decoded`), with what
   /// that decoding records.
-  @inlinable
+  @_transparent @usableFromInline
   internal init<Element>(_ value: Value, decodedFrom decoded: _DecodedElements<Element>) {
     self.init(value, outcome: decoded.outcome)
     #if DEBUG

@@ -4,9 +4,10 @@
 
 // MARK: - Overload
 
-// Inlinable rather than transparent: unoptimised, a client then compiles one call per property
-// instead of the whole body, which keeps a debug build of a model layer near plain `Codable`'s
-// compile time, for unoptimised decoding a little slower (`Benchmarks/`).
+// Transparent, like the other public overloads: an inlinable one is specialised and optimised
+// once per model and property type before it is inlined, which an optimised build pays for.
+// Unoptimised, a client compiles the whole body per property: more machine code, about the same
+// compile time (`Benchmarks/README.md`, "Fewer specialisations in clients").
 
 extension KeyedDecodingContainer {
   // The ladder of a `@Resilient` optional (`Decoding/Recovery.swift`): a value that decodes
@@ -14,7 +15,7 @@ extension KeyedDecodingContainer {
   // library.
   /// Decodes a `@ResilientDefault` property: the value when it decodes, otherwise the
   /// provider's default, reporting the error of a value that could not be decoded.
-  @inlinable
+  @_transparent
   public func decode<Provider: ResilientDefaultProvider>(
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {

@@ -8,43 +8,50 @@ extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` array: `[]` when the key is missing, the value is `null` or is not
   /// an array (reported); otherwise every element that decodes, in order, each failing element
   /// being reported at its own index.
-  @inlinable
+  @_transparent
   public func decode<Element: Decodable>(_: Resilient<[Element]>.Type, forKey key: Key) throws
     -> Resilient<[Element]>
   {
     .init(
-      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: false,
+        running: _PlainElement<Element>._elementRun))
   }
 
   /// Decodes a `@Resilient` optional array: `nil` when the key is missing or the value is
   /// `null`, `[]` when the value is not an array (reported), otherwise as a resilient array.
-  @inlinable
+  @_transparent
   public func decode<Element: Decodable>(_: Resilient<[Element]?>.Type, forKey key: Key) throws
     -> Resilient<[Element]?>
   {
     .init(
       elements: _decodeResilientElements(
-        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true,
+        running: _PlainElement<Element>._elementRun))
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
   /// element that cannot be used. The fallback is never used in a collection.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
     -> Resilient<[T]>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _RawElement<T>.self, forKey: key, mayBeAbsent: false,
+        running: _RawElement<T>._elementRun))
   }
 
   /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
   /// reporting) every element that cannot be used.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
     -> Resilient<[T]?>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
+      elements: _decodeResilientElements(
+        _RawElement<T>.self, forKey: key, mayBeAbsent: true,
+        running: _RawElement<T>._elementRun))
   }
 
   /// An array of optionals cannot be made resilient element by element: asserts in DEBUG with
@@ -65,13 +72,13 @@ extension KeyedDecodingContainer {
 
 extension Resilient {
   /// Wraps what decoding an array's elements gave.
-  @inlinable
+  @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == [Element] {
     self.init(decoded.elements, decodedFrom: decoded)
   }
 
   /// Wraps what decoding an optional array's elements gave: `nil` when it was missing or `null`.
-  @inlinable
+  @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == [Element]? {
     self.init(decoded.isAbsent ? nil : decoded.elements, decodedFrom: decoded)
   }

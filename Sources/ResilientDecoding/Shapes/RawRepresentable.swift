@@ -41,7 +41,7 @@ extension ResilientRawRepresentable where DecodingFallback == Void {
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` raw-representable property that has a fallback: the value for a
   /// known raw value, the fallback otherwise (missing key and `null` included), reported.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {

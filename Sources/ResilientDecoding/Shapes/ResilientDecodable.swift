@@ -29,7 +29,7 @@ public protocol ResilientDecodable: Decodable {
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` property of a type with a fallback: the value when it decodes, the
   /// fallback otherwise (a missing key and `null` included), reported.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
@@ -47,7 +47,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` property of a raw-representable type that is also
   /// ``ResilientDecodable``: as a raw-representable type with a fallback.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T>.Type, forKey key: Key
   ) throws -> Resilient<T> where T.DecodingFallback == T {

@@ -6,55 +6,62 @@
 extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` set: like a resilient array (missing, `null` or not an array gives
   /// `[]`; failing elements are omitted and reported), with duplicates collapsed.
-  @inlinable
+  @_transparent
   public func decode<Element: Decodable>(_: Resilient<Set<Element>>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>>
   {
     .init(
-      elements: _decodeResilientElements(_PlainElement<Element>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: false,
+        running: _PlainElement<Element>._elementRun))
   }
 
   /// Decodes a `@Resilient` optional set: like a resilient optional array, with duplicates
   /// collapsed.
-  @inlinable
+  @_transparent
   public func decode<Element: Decodable>(_: Resilient<Set<Element>?>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>?>
   {
     .init(
       elements: _decodeResilientElements(
-        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
+        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true,
+        running: _PlainElement<Element>._elementRun))
   }
 
   /// Decodes a `@Resilient` set of raw-representable values, omitting (and reporting) novel and
   /// invalid elements. The fallback is never used in a collection.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>>.Type, forKey key: Key)
     throws -> Resilient<Set<T>>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key))
+      elements: _decodeResilientElements(
+        _RawElement<T>.self, forKey: key, mayBeAbsent: false,
+        running: _RawElement<T>._elementRun))
   }
 
   /// Decodes a `@Resilient` optional set of raw-representable values, omitting (and reporting)
   /// novel and invalid elements.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>?>.Type, forKey key: Key)
     throws -> Resilient<Set<T>?>
   {
     .init(
-      elements: _decodeResilientElements(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
+      elements: _decodeResilientElements(
+        _RawElement<T>.self, forKey: key, mayBeAbsent: true,
+        running: _RawElement<T>._elementRun))
   }
 }
 
 extension Resilient {
   /// Wraps what decoding a set's elements gave, in the order they were decoded.
-  @inlinable
+  @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element> {
     self.init(Set(decoded.elements), decodedFrom: decoded)
   }
 
   /// Wraps what decoding an optional set's elements gave: `nil` when it was missing or `null`.
-  @inlinable
+  @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element>? {
     self.init(decoded.isAbsent ? nil : Set(decoded.elements), decodedFrom: decoded)
   }

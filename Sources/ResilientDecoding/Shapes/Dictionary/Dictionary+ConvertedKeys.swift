@@ -12,7 +12,7 @@ extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` dictionary whose keys are any `CodingKeyRepresentable` type (`Int`,
   /// an enum…): like a string-keyed one, and an entry whose key does not convert to `K` is
   /// omitted and reported too.
-  @inlinable
+  @_transparent
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
@@ -23,7 +23,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional dictionary whose keys are any `CodingKeyRepresentable`
   /// type: `nil` when missing or `null`, otherwise as the non-optional one.
-  @inlinable
+  @_transparent
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
@@ -35,7 +35,7 @@ extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` dictionary of raw-representable values whose keys are any
   /// `CodingKeyRepresentable` type, omitting (and reporting) entries whose key or value cannot
   /// be used.
-  @inlinable
+  @_transparent
   public func decode<
     DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable
   >(
@@ -48,7 +48,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional dictionary of raw-representable values whose keys are any
   /// `CodingKeyRepresentable` type.
-  @inlinable
+  @_transparent
   public func decode<
     DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: ResilientRawRepresentable
   >(

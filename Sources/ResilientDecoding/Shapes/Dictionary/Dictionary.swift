@@ -13,7 +13,7 @@ extension KeyedDecodingContainer {
   ///
   /// Keys are kept exactly as written in the data: a `keyDecodingStrategy` rewrites the
   /// property's own key, never the dictionary's keys.
-  @inlinable
+  @_transparent
   public func decode<Value: Decodable>(_: Resilient<[String: Value]>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]>
   {
@@ -25,7 +25,7 @@ extension KeyedDecodingContainer {
   /// Decodes a `@Resilient` optional string-keyed dictionary: `nil` when the key is missing or
   /// the value is `null`, `[:]` when the value is not a dictionary (reported), otherwise as a
   /// resilient dictionary.
-  @inlinable
+  @_transparent
   public func decode<Value: Decodable>(_: Resilient<[String: Value]?>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]?>
   {
@@ -36,7 +36,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
   /// reporting) every entry that cannot be used.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
     throws -> Resilient<[String: T]>
   {
@@ -47,7 +47,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
   /// omitting (and reporting) every entry that cannot be used.
-  @inlinable
+  @_transparent
   public func decode<T: ResilientRawRepresentable>(
     _: Resilient<[String: T]?>.Type, forKey key: Key
   ) throws -> Resilient<[String: T]?> {
