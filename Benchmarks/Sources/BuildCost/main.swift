@@ -59,9 +59,13 @@ struct Options {
   }
 }
 
-/// The limits on the largest layer, resilient ÷ plain.
-let codeLimit = 1.3
-let compileLimits = ["-Onone": 1.25, "-O": 1.5]
+/// The limits on the largest layer, resilient ÷ plain: machine code at `-O` and `-Osize`, and
+/// compile time. At `-Onone` the wrapper floor, measured in the same run, already compiles in
+/// more than 1.25x plain's time: the syntax `@Resilient var`, which code written for the
+/// original library keeps, costs that (README.md, "Build cost"). The limit there is whichever of
+/// 1.25 and the floor's ratio is higher.
+let codeLimit = 1.15
+let compileLimits = ["-Onone": 1.25, "-O": 1.25, "-Osize": 1.25]
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -148,9 +152,13 @@ do {
         pad(floorCodeRatio(.wrapperFloor), 6),
       ].joined(separator: " ")
       if size == options.sizes.max(), options.check {
-        if let limit = compileLimits[optimization], timeRatio > limit {
-          line += " FAIL time \(format(timeRatio, 3)) > \(limit)"
-          failures.append("\(optimization) time")
+        let floorRatio = median(ratios[.wrapperFloor]!)
+        if var limit = compileLimits[optimization] {
+          if optimization == "-Onone" { limit = max(limit, floorRatio) }
+          if timeRatio > limit {
+            line += " FAIL time \(format(timeRatio, 3)) > \(format(limit, 3))"
+            failures.append("\(optimization) time")
+          }
         }
         if optimization != "-Onone", codeRatio > codeLimit {
           line += " FAIL code \(format(codeRatio, 3)) > \(codeLimit)"
@@ -190,7 +198,7 @@ do {
     emit(
       failures.isEmpty
         ? "# within limits (largest layer: code <= \(codeLimit)x plain at -O and -Osize; "
-          + "compile time <= 1.5x at -O, 1.25x at -Onone)"
+          + "compile time <= 1.25x at -O and -Osize, at -Onone 1.25x or the wrapper floor's)"
         : "# FAILED: \(failures.joined(separator: ", "))")
   }
   exit(failures.isEmpty ? 0 : 1)
