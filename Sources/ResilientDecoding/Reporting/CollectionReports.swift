@@ -93,15 +93,23 @@ struct CollectionReports<Position> {
   /// Passes everything on, ordered by position (`compare` answers negative, zero or positive, as
   /// the first position comes before, with or after the second), then in the order it was
   /// added; then what the hold only counted.
+  ///
+  /// Reports added in order (an array's usually are, and so is a single report) are passed on
+  /// as they are, without sorting.
   func passOn(orderedBy compare: (Position, Position) -> Int) {
-    let ordered = pending.enumerated().sorted { lhs, rhs in
-      let order = compare(lhs.element.position, rhs.element.position)
-      return order != 0 ? order < 0 : lhs.offset < rhs.offset
+    let scope = ReportScope.existing
+    if pending.indices.dropFirst().allSatisfy({
+      compare(pending[$0 - 1].position, pending[$0].position) <= 0
+    }) {
+      for (_, report) in pending { ReportScope.report(report, in: scope) }
+    } else {
+      let ordered = pending.enumerated().sorted { lhs, rhs in
+        let order = compare(lhs.element.position, rhs.element.position)
+        return order != 0 ? order < 0 : lhs.offset < rhs.offset
+      }
+      for (_, pending) in ordered { ReportScope.report(pending.report, in: scope) }
     }
-    var reports = HeldDiagnostics(bounded: false)
-    for (_, pending) in ordered { reports.add(pending.report) }
-    ReportScope.passOn(reports)
-    if let held { ReportScope.passOnOmitted(held) }
+    if let held { ReportScope.passOnOmitted(held, in: scope) }
   }
 }
 

@@ -63,8 +63,9 @@ extension Failures {
 
 extension Failures {
   /// The failures of the elements of one array or set, each reported at its index: the
-  /// reporter is looked up at the first, with the array's path. The site is an existential,
-  /// so that the type costs no metadata of its own for each type of site.
+  /// reporter is found at the first, in the failed element's decoder as the container moves
+  /// past it, or else through the array's site. The site is an existential, so that the type
+  /// costs no metadata of its own for each type of site.
   struct ElementFailures {
     let site: any FailureSite
     /// Whether the elements are decoded by their own `init(from:)`, not primitives or raw
@@ -83,7 +84,8 @@ extension Failures {
       self.decodesPrimitive = decodesPrimitive
     }
 
-    /// The reporter, looked up at the first failure.
+    /// The reporter, looked up at the first failure: in the failed element's decoder while
+    /// moving past it, else through the array's site.
     private mutating func lookUpReporter() -> ResilientDecodingErrorReporter? {
       if let reporter { return reporter }
       let found = site.findReporter()
@@ -114,7 +116,13 @@ extension Failures {
       let stayed = container.currentIndex == index
       var record: ReportedRecord?
       if stayed {
-        if lookUpReporter()?.namesRecords ?? false {
+        if reporter == nil {
+          // Moving past the element reads its decoder's reporter: no lookup through the site.
+          if let probe = try? container.decode(FailedElementProbe.self) {
+            reporter = .some(probe.reporter)
+            record = probe.record
+          }
+        } else if lookUpReporter()?.namesRecords ?? false {
           record = (try? container.decode(RecordProbe.self))?.record
         } else {
           _ = try? container.decode(SkippedElement.self)
@@ -204,6 +212,25 @@ struct RecordProbe: Decodable {
   }
 }
 
+/// Reads the reporter of a failed element's decoder, and the element's record if the reporter
+/// names records, to move an unkeyed container past it; it never fails.
+struct FailedElementProbe: Decodable {
+  let reporter: ResilientDecodingErrorReporter?
+  let record: ReportedRecord?
+
+  init(from decoder: any Decoder) {
+    reporter = decoder.resilientDecodingErrorReporter
+    // Only for a reporter that names records: `ownRecord(identifiedBy:)` begins by making the
+    // type of the container it reads with, which the first time costs the runtime a scan of
+    // every conformance in the process.
+    guard let reporter, reporter.namesRecords else {
+      record = nil
+      return
+    }
+    record = decoder.ownRecord(identifiedBy: reporter.identifyingKeys)
+  }
+}
+
 /// Decodes any value and discards it, to move an unkeyed container past a failed element.
 struct SkippedElement: Decodable {
   init(from decoder: any Decoder) {}
@@ -265,10 +292,8 @@ extension Failures {
       let reporter = site.findReporter()
     {
       let base = reports.base()
-      var failed = Set<String>()
       let enclosing = site.enclosingRecord(for: reporter)
       for (key, failure) in failures {
-        failed.insert(key)
         let path = base + (failure.codingPath.last.map { [$0] } ?? [AnyCodingKey(key)])
         reports.add(
           failure.error, at: path, position: key, to: reporter, record: failure.record ?? enclosing)
@@ -279,7 +304,8 @@ extension Failures {
           failure.error, at: path, position: failure.keyAsWritten, to: reporter,
           record: failure.record ?? enclosing)
       }
-      for (key, error) in rejected where !failed.contains(key) {
+      // Only the keys of values that decoded are converted: none of them failed.
+      for (key, error) in rejected {
         reports.add(
           error, at: base + [AnyCodingKey(key)], position: key, to: reporter, record: enclosing)
       }

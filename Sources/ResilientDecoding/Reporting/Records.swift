@@ -87,8 +87,14 @@ extension Decoder {
   /// records and the value has an identifier.
   func ownRecord() -> ReportedRecord? {
     guard ResilientDecodingErrorReporter.anyIdentifiesRecords,
-      let keys = resilientDecodingErrorReporter?.identifyingKeys, !keys.isEmpty,
-      let container = try? self.container(keyedBy: AnyCodingKey.self),
+      let keys = resilientDecodingErrorReporter?.identifyingKeys
+    else { return nil }
+    return ownRecord(identifiedBy: keys)
+  }
+
+  /// The record this decoder holds, read whole, identified by the first of `keys` it has.
+  func ownRecord(identifiedBy keys: [String]) -> ReportedRecord? {
+    guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self),
       let id = container.recordIdentifier(keys: keys).id
     else { return nil }
     return ReportedRecord(id: id, depth: codingPath.count)
