@@ -84,8 +84,8 @@ extension Failures {
       self.decodesPrimitive = decodesPrimitive
     }
 
-    /// The reporter, looked up at the first failure: in the failed element's decoder while
-    /// moving past it, else through the array's site.
+    /// The reporter: the one `recover(from:at:in:)` read in the first failed element's
+    /// decoder, else looked up here, once, through the array's site.
     private mutating func lookUpReporter() -> ResilientDecodingErrorReporter? {
       if let reporter { return reporter }
       let found = site.findReporter()
