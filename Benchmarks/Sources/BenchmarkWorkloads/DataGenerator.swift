@@ -181,6 +181,52 @@ enum DataGenerator {
     return Data(json.utf8)
   }
 
+  /// What fails in a document where nothing decodes: integers, records or dictionary values.
+  public enum Failing: String, Sendable, CaseIterable {
+    case ints, records, dictionary
+  }
+
+  /// A document of `failures` values that do not decode, of the kind `failing` names (`"x"`
+  /// where an `Int` is expected, items whose `id` is a string, dictionary values that are
+  /// strings), with one value that decodes before them if `goodFirst`:
+  /// `{"values": [42?, "x", …]}`, `{"items": [item?, {"id": "x", …}, …]}` or
+  /// `{"values": {"good": 1?, "k0": "x", …}}`.
+  static func nothingDecodes(_ failing: Failing, failures: Int, goodFirst: Bool) -> Data {
+    var json = ""
+    json.reserveCapacity(failures * (failing == .records ? 56 : 12) + 64)
+    switch failing {
+    case .ints:
+      json += #"{"values":["# + (goodFirst ? "42," : "")
+      for index in 0..<failures { json += index > 0 ? #","x""# : #""x""# }
+      json += "]}"
+    case .records:
+      json += #"{"items":["#
+      if goodFirst { json += #"{"id":1,"name":"good","price":1.5,"available":true},"# }
+      for index in 0..<failures {
+        if index > 0 { json += "," }
+        json += #"{"id":"x","name":"bad","price":1.5,"available":true}"#
+      }
+      json += "]}"
+    case .dictionary:
+      json += #"{"values":{"# + (goodFirst ? #""good":1,"# : "")
+      for index in 0..<failures {
+        if index > 0 { json += "," }
+        json += #""k\#(index)":"x""#
+      }
+      json += "}}"
+    }
+    return Data(json.utf8)
+  }
+
+  /// `{"value": 111…}`, a number of `digits` digits that fits no integer; with `asFiller`,
+  /// `{"filler": 111…, "value": 7}`, the same number under a key the model does not read,
+  /// and a small one where it reads.
+  static func bigNumber(digits: Int, asFiller: Bool) -> Data {
+    let number = String(repeating: "1", count: digits)
+    return Data(
+      (asFiller ? #"{"filler":\#(number),"value":7}"# : #"{"value":\#(number)}"#).utf8)
+  }
+
   /// Nodes nested `depth` deep through their `children`, named `n0` (the root) to `n<depth-1>`,
   /// then a leaf whose score is the string `"bad"`; no node has an `id`.
   static func nodeChain(depth: Int) -> Data {

@@ -219,6 +219,36 @@ struct ResilientIntegers: Decodable, Sendable {
   @Resilient var values: [Int]
 }
 
+struct ResilientIntDictionary: Decodable, Sendable {
+  @Resilient var values: [String: Int]
+}
+
+/// A document with one big number, read as an optional.
+struct PlainBigNumber: Decodable, Sendable {
+  let value: Int?
+}
+
+struct ResilientBigNumber: Decodable, Sendable {
+  @Resilient var value: Int?
+}
+
+/// What each side of a `nothing.*` workload must agree on: how many elements failed, counted
+/// by the digest (0 without a reporter), provided the side kept exactly the elements it should
+/// (the one good value of the baseline document, none of the other).
+struct NothingSummary: Equatable, Sendable {
+  let failures: Int
+
+  init(kept: Int, expectedKept: Int, digest: ErrorDigest?) {
+    failures =
+      kept == expectedKept
+      ? (digest?.entries.count ?? 0) + (digest?.omittedErrorCount ?? 0) : -1
+  }
+
+  init(expectingFailures failures: Int) {
+    self.failures = failures
+  }
+}
+
 /// What a resilient side with a reporter returns: the value and the digest of what was
 /// reported.
 struct WithDigest<Value: Sendable>: Sendable {

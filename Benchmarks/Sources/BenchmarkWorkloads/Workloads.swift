@@ -28,6 +28,10 @@ public struct Workload: Sendable {
     /// as an app team marks them and into their plain twins; the limit applies to resilient ÷
     /// plain.
     case payload
+    /// One huge value that does not decode, against plain `Codable` reading a document of the
+    /// same size in which that value is valid: the limits apply to the time ratio and to the
+    /// memory the digest keeps.
+    case bigValue
   }
 
   /// A short name, such as `shape.clean`, `shape.dirty` or `shape.hostile`.
@@ -61,6 +65,10 @@ public struct Workload: Sendable {
   /// workload, what the reporter's memory is compared with; `nil` otherwise.
   public let resilientUnreported: (@Sendable () -> Void)?
 
+  /// Decodes the document with `@Resilient` once and returns what an app keeps afterwards
+  /// (the digest), for the memory that stays behind: big-value workloads only.
+  public var resilientKept: (@Sendable () -> Any)? = nil
+
   /// Decodes the document every way and describes how the results differ, or returns `nil`
   /// when they are the same (so that the sides are known to do the same work).
   public let mismatch: @Sendable () -> String?
@@ -77,18 +85,23 @@ public struct WorkloadScale: Sendable {
   public var hostileScalars: Int
   /// How many levels deep the chains of recursive models are.
   public var chainDepth: Int
+  /// How many digits the big number of `bignumber` has.
+  public var bigValueDigits: Int
 
   /// 10 000 structs, records and entries, 100 000 integers and enums, a million integers for
   /// the hostile and memory workloads, and chains 200 levels deep.
   public static let full = WorkloadScale(
-    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000, chainDepth: 200)
+    structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000, chainDepth: 200,
+    bigValueDigits: 50_000_000)
   /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower;
   /// but chains as deep, since their depth is what they measure (they decode in milliseconds).
   public static let tenth = WorkloadScale(
-    structs: 1_000, scalars: 10_000, hostileScalars: 100_000, chainDepth: 200)
+    structs: 1_000, scalars: 10_000, hostileScalars: 100_000, chainDepth: 200,
+    bigValueDigits: 5_000_000)
   /// A few hundred elements, to check quickly that everything builds and runs.
   public static let smoke = WorkloadScale(
-    structs: 200, scalars: 2_000, hostileScalars: 2_000, chainDepth: 20)
+    structs: 200, scalars: 2_000, hostileScalars: 2_000, chainDepth: 20,
+    bigValueDigits: 50_000)
 }
 
 extension Workload {
@@ -120,7 +133,7 @@ extension Workload {
     func dirtyDictionary() -> Data {
       DataGenerator.itemDictionary(count: structs, invalidPercent: 10, seed: 6)
     }
-    return [
+    var builders: [(name: String, build: () -> Workload)] = [
       (
         "array.clean",
         {
@@ -380,6 +393,38 @@ extension Workload {
             expecting: LastGoodSummary(expectingFailures: failures, good: good))
         }
       ),
+    ]
+    for failing in DataGenerator.Failing.allCases {
+      for reported in [true, false] {
+        let name = "nothing.\(failing.rawValue)" + (reported ? "" : ".unreported")
+        builders.append(
+          (name, { nothingDecodes(failing, reported: reported, name: name, scale: scale) }))
+      }
+    }
+    builders += [
+      (
+        "bignumber",
+        {
+          // A number of 50 million digits where an `Int?` is read: plain `Codable` reads a
+          // document of the same size in which that number sits under a key it does not read.
+          let digits = scale.bigValueDigits
+          var workload = make(
+            "bignumber", category: .bigValue, count: 1,
+            data: DataGenerator.bigNumber(digits: digits, asFiller: false),
+            cleanCopy: DataGenerator.bigNumber(digits: digits, asFiller: true),
+            plain: { try $0.decode(PlainBigNumber.self, from: $1).value },
+            resilient: { try decodeReporting(ResilientBigNumber.self, $0, $1) },
+            comparing: { $0 == 7 ? 1 : -1 },
+            { $0.value.value == nil ? $0.digest?.entries.count ?? 0 : -1 }, expecting: 1)
+          let decoder = JSONDecoder()
+          let data = DataGenerator.bigNumber(digits: digits, asFiller: false)
+          workload.resilientKept = {
+            (try? decoder.decode(
+              ResilientBigNumber.self, from: data, reportResilientDecodingErrors: true))?.1 as Any
+          }
+          return workload
+        }
+      ),
       (
         "chain.arrays",
         {
@@ -435,6 +480,49 @@ extension Workload {
         }
       ),
     ]
+    return builders
+  }
+
+  /// A `nothing.*` workload: `failures` values of the kind `failing` names, none of which
+  /// decodes, against the same values after one that decodes; with a reporter for the call, or
+  /// none.
+  private static func nothingDecodes(
+    _ failing: DataGenerator.Failing, reported: Bool, name: String, scale: WorkloadScale
+  ) -> Workload {
+    let failures = scale.hostileScalars
+    let expected = NothingSummary(expectingFailures: reported ? failures : 0)
+    func side(kept expectedKept: Int) -> @Sendable (JSONDecoder, Data) throws -> NothingSummary {
+      { decoder, data in
+        let (kept, digest): (Int, ErrorDigest?)
+        switch failing {
+        case .ints:
+          let (value, found) = try decodeMaybeReporting(ResilientIntegers.self, decoder, data, reported)
+          (kept, digest) = (value.values.count, found)
+        case .records:
+          let (value, found) = try decodeMaybeReporting(ResilientItems.self, decoder, data, reported)
+          (kept, digest) = (value.items.count, found)
+        case .dictionary:
+          let (value, found) = try decodeMaybeReporting(
+            ResilientIntDictionary.self, decoder, data, reported)
+          (kept, digest) = (value.values.count, found)
+        }
+        return NothingSummary(kept: kept, expectedKept: expectedKept, digest: digest)
+      }
+    }
+    return make(
+      name, category: .memory, count: failures,
+      sideNames: ("one good value first", "nothing decodes"),
+      data: DataGenerator.nothingDecodes(failing, failures: failures, goodFirst: false),
+      cleanCopy: DataGenerator.nothingDecodes(failing, failures: failures, goodFirst: true),
+      plain: side(kept: 1), resilient: side(kept: 0), comparing: { $0 }, { $0 },
+      expecting: expected)
+  }
+
+  /// Decodes with a reporter for this call if `reported`, without one otherwise.
+  private static func decodeMaybeReporting<Value: Decodable>(
+    _ type: Value.Type, _ decoder: JSONDecoder, _ data: Data, _ reported: Bool
+  ) throws -> (Value, ErrorDigest?) {
+    try decoder.decode(type, from: data, reportResilientDecodingErrors: reported)
   }
 
   /// Decodes with a reporter for this call, returning the value and what was reported.

@@ -42,6 +42,22 @@ enum PeakMemory {
     return max(0, peak - before) * 1024
   }
 
+  /// Runs `body` once and returns how many bytes of resident memory what it returns keeps,
+  /// measured while it is kept, after freed memory went back to the system; `nil` where that
+  /// cannot be measured.
+  static func retained(by body: () -> Any) -> Int? {
+    guard isAvailable else { return nil }
+    var buffer = StatusBuffer()
+    releaseFreedMemory()
+    guard let before = buffer.kilobytes(of: "VmRSS:") else { return nil }
+    var kept: Any? = body()
+    releaseFreedMemory()
+    let during = buffer.kilobytes(of: "VmRSS:")
+    withExtendedLifetime(kept) {}
+    kept = nil
+    return during.map { max(0, $0 - before) * 1024 }
+  }
+
   /// Resets the kernel's high-water mark of the resident set to the current resident size.
   private static func resetHighWaterMark() -> Bool {
     #if os(Linux)

@@ -28,6 +28,8 @@ struct Options {
   var reporterMemoryLimit = 1.25
   var pairMemoryLimit = 1.5
   var memoryRuns = 3
+  var bigValueTimeLimit = 10.0
+  var bigValueKeptLimit = 20.0
   var check = true
   var callgrind = false
   var countAllocations = true
@@ -38,6 +40,7 @@ struct Options {
                              [--only NAME[,NAME…]] [--chain-depth N]
                              [--hostile-limit R] [--memory-limit R] [--memory-runs N]
                              [--reporter-memory-limit R] [--pair-memory-limit R]
+                             [--big-value-time-limit R] [--big-value-kept-limit MB]
                              [--no-check] [--no-allocations] [--verbose] [--callgrind]
                              [--list] [--categories]
     """
@@ -76,6 +79,8 @@ struct Options {
       case "--reporter-memory-limit": options.reporterMemoryLimit = number(argument)
       case "--pair-memory-limit": options.pairMemoryLimit = number(argument)
       case "--memory-runs": options.memoryRuns = max(1, Int(number(argument)))
+      case "--big-value-time-limit": options.bigValueTimeLimit = number(argument)
+      case "--big-value-kept-limit": options.bigValueKeptLimit = number(argument)
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
       case "--verbose": options.verbose = true
@@ -254,7 +259,7 @@ for workload in workloads {
   if let floor = workload.floor { sides.append(("floor", floor)) }
   // A memory workload is held to its peaks only, and a decode of it takes seconds: its times
   // come from a few trials after one warm-up run.
-  let isMemory = workload.category == .memory
+  let isMemory = workload.category == .memory || workload.category == .bigValue
   for _ in 0..<(isMemory ? min(options.warmups, 1) : options.warmups) {
     for side in sides { side.decode() }
   }
@@ -328,6 +333,22 @@ for workload in workloads {
           + String(format: "%.2f", options.reporterMemoryLimit))
     }
   }
+  if workload.category == .bigValue {
+    if plainRatio > options.bigValueTimeLimit {
+      failures.append(
+        "\(workload.name): time ratio " + String(format: "%.3f", plainRatio)
+          + " exceeds the big-value limit " + String(format: "%.2f", options.bigValueTimeLimit))
+    }
+    if let keep = workload.resilientKept, let bytes = PeakMemory.retained(by: keep) {
+      let megabytes = Double(bytes) / 1e6
+      print("  kept after the decode (MB): " + String(format: "%.1f", megabytes))
+      if megabytes > options.bigValueKeptLimit {
+        failures.append(
+          "\(workload.name): the digest keeps " + String(format: "%.1f MB", megabytes)
+            + ", over the limit of " + String(format: "%.0f MB", options.bigValueKeptLimit))
+      }
+    }
+  }
   if workload.category == .memory, let ratio = measurePeakMemory(workload)?.byPlain,
     ratio > options.pairMemoryLimit
   {
@@ -344,9 +365,10 @@ if options.check {
       String(
         format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f, with a "
           + "reporter <= %.2f of without); memory workloads' peaks <= %.2f of their baseline's; "
-          + "clean, dirty, recursive and payload limits apply to instruction counts (compare.sh)",
+          + "big values: time <= %.2f of plain's, kept <= %.0f MB; clean, dirty, recursive and "
+          + "payload limits apply to instruction counts (compare.sh)",
         options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit,
-        options.pairMemoryLimit))
+        options.pairMemoryLimit, options.bigValueTimeLimit, options.bigValueKeptLimit))
   } else {
     for failure in failures { print("# FAIL \(failure)") }
     exit(1)
