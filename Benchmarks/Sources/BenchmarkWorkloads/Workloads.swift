@@ -496,10 +496,12 @@ extension Workload {
         let (kept, digest): (Int, ErrorDigest?)
         switch failing {
         case .ints:
-          let (value, found) = try decodeMaybeReporting(ResilientIntegers.self, decoder, data, reported)
+          let (value, found) = try decodeMaybeReporting(
+            ResilientIntegers.self, decoder, data, reported)
           (kept, digest) = (value.values.count, found)
         case .records:
-          let (value, found) = try decodeMaybeReporting(ResilientItems.self, decoder, data, reported)
+          let (value, found) = try decodeMaybeReporting(
+            ResilientItems.self, decoder, data, reported)
           (kept, digest) = (value.items.count, found)
         case .dictionary:
           let (value, found) = try decodeMaybeReporting(
