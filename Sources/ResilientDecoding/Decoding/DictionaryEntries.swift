@@ -19,18 +19,18 @@ extension KeyedDecodingContainer {
   }
 }
 
-extension ResilientValueSource {
+extension ValueSite {
   /// The behaviour of every resilient dictionary: `absent` when missing or `null`, `[:]`
   /// (reported) when the value is not a dictionary, otherwise the entries whose values decode
   /// and whose keys convert.
   ///
   /// Clean dictionaries of plain values are decoded as `[String: Element]` in a trial (see
-  /// `Failures.Trial`); otherwise the dictionary is decoded as
+  /// `Passes.trial(for:_:)`); otherwise the dictionary is decoded as
   /// `[String: _CaughtValue]`, which decoders treat as a plain string-keyed dictionary (so keys
-  /// are never converted) and in which every entry catches its own error, while reports are
-  /// held. Keys are then converted, which may reject more entries. Failed and rejected entries
-  /// are reported together in key order: decoders hand entries over in hash order, which
-  /// changes from run to run, and the digest must not.
+  /// are never converted) and in which every entry catches its own error, while a hold keeps
+  /// what is reported in key order: decoders hand entries over in hash order, which changes
+  /// from run to run, and the digest must not. Keys are then converted, which may reject more
+  /// entries, reported at their keys.
   func decodeResilientDictionary<
     Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion, Value
   >(
@@ -40,153 +40,209 @@ extension ResilientValueSource {
     wrap: ([Keys.Key: Strategy.Element]) -> Value,
     unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) -> Resilient<Value> {
-    let trial = Failures.Trial(for: Strategy.self)
     // No optional of the dictionary: its type would be one more for the runtime to make.
     var decoded: [String: Strategy.Element] = [:]
-    var decodedPlainly = false
-    if trial.decodesPlainly && Strategy.decodesLikePlainCodable {
-      do {
-        decoded = try decodePlain([String: Strategy.Element].self)
-        decodedPlainly = true
-      } catch {}
-    }
-    let tried = trial.end(decoded: decodedPlainly)
-    let values: [String: Strategy.Element]
-    var failures: [(key: String, failure: CaughtFailure)] = []
-    var entryKeys = EntryKeys([])
-    var held = HeldDiagnostics(bounded: false)
-    switch tried {
+    let verdict =
+      Strategy.decodesLikePlainCodable
+      ? Passes.trial(for: Strategy.self) {
+        do {
+          decoded = try decodePlain([String: Strategy.Element].self)
+          return true
+        } catch {
+          return false
+        }
+      } : .notRun
+    let entries: Entries<Strategy.Element>
+    switch verdict {
     case .usable:
       // Every entry decoded, exactly as entry by entry would have.
       let (converted, rejected) = Keys.convert(decoded) { codingPath }
       if rejected.isEmpty { return .allEntriesDecoded(wrap(converted), keysAsWritten: decoded) }
       // Keys that do not convert are rare: take the general way from here.
-      values = decoded
+      entries = Entries(values: decoded, failedKeys: [], held: nil)
     case .spoilsTrialAround:
       // Part of a trial that cannot be used: nothing decoded here is kept.
       return .init(absent, outcome: .keyNotFound)
     case .unusable, .notRun:
       // After a trial, a second decode: nothing inside it is decoded a third time.
-      let again = Failures.decodingAgain(if: tried == .unusable)
-      let hold = Failures.Hold(bounded: false)
-      let entries: Entries<Strategy.Element>
       do {
-        entries = try decodeEntries(Strategy.self, unwrap: unwrap)
-        held = hold.end() ?? held
-        again.end()
+        entries = try Passes.decodingAgain(if: verdict == .unusable) {
+          try decodeEntries(Strategy.self, unwrap: unwrap)
+        }
       } catch {
-        held = hold.end() ?? held
-        again.end()
-        Failures.reportEntries(at: self, held: held)
         // Not a dictionary at all: that says nothing about the entries of the next one.
-        Failures.forgetFailedTrial(for: Strategy.self)
+        Passes.forgetFailedTrial(for: Strategy.self)
         return recoverWholeValue(from: error, absent: absent, invalid: wrap([:]))
       }
-      (values, failures, entryKeys) = (entries.values, entries.failures, entries.entryKeys)
     }
-    // A value that failed but is in no entry was dropped by the decoder: a key written twice,
-    // of which a decoder with a key strategy decodes every value and keeps one.
-    let dropped =
-      held.caughtFailures.count > failures.count
-      ? droppedFailures(held.caughtFailures, kept: failures.map(\.failure)) : []
-    let (converted, rejected) = Keys.convert(values) { codingPath }
+    let (converted, rejected) = Keys.convert(entries.values) { codingPath }
     let value = wrap(converted)
-    if failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
-      if held.count > 0 { Failures.reportEntries(at: self, held: held, entryKeys: entryKeys) }
-      return .allEntriesDecoded(value, keysAsWritten: values)
-    }
-    Failures.reportEntries(
-      at: self, held: held, entryKeys: entryKeys, failures: failures, rejected: rejected,
-      dropped: dropped)
+    passOn(entries.held, rejected: rejected)
     #if DEBUG
+      // A value that failed but is in no entry was dropped by the decoder: a key written
+      // twice, of which a decoder with a key strategy decodes every value and keeps one.
+      let dropped = droppedFailures(entries.caught, kept: entries.failures)
+      if entries.failures.isEmpty && rejected.isEmpty && dropped.isEmpty {
+        return .allEntriesDecoded(value, keysAsWritten: entries.values)
+      }
       var errors: [String: any Error] = [:]
-      for (key, failure) in failures { errors[key] = failure.error }
+      for (key, failure) in entries.failures { errors[key] = failure.error }
       for (key, error) in rejected { errors[key] = error }
       let results = ResilientDecodingOutcome.DictionaryDecodingError(
-        values: values.filter { rejected[$0.key] == nil }, failures: errors,
+        values: entries.values.filter { rejected[$0.key] == nil }, failures: errors,
         droppedEntryErrors: dropped.map { (key: $0.keyAsWritten, error: $0.error) })
       return .init(value, outcome: .recoveredFrom(results, wasReported: false))
     #else
-      return .init(value, outcome: .decodedSuccessfully)
+      return .allEntriesDecoded(value, keysAsWritten: entries.values)
     #endif
   }
 
-  /// The entries decoded one by one, each catching its own error: the values of those that
-  /// decoded and the failures of the others, by their keys as written. While the reporter names
-  /// records and the values may be records, each value names what failed inside it (see
-  /// ``IdentifiedElement``), and what names no record of its own is named by the record holding
-  /// the dictionary; unless an array of records around is in its first decode, which names
-  /// them all if it needs to.
+  /// Passes on what the entries reported while they decoded (`held`, in key order), with the
+  /// errors of the keys that did not convert (`rejected`) at their keys, after the reports
+  /// made in the same entries.
+  private func passOn(_ held: Held?, rejected: [String: any Error]) {
+    var held = held
+    if !rejected.isEmpty, let reporter = findReporter() {
+      let record = enclosingRecord(for: reporter)
+      // Only the keys of values that decoded are converted: none of them failed.
+      for (key, error) in rejected.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
+        let report = Report(
+          error: error, codingPath: error.decodingContextPath ?? codingPath + [AnyCodingKey(key)],
+          record: record)
+        if held != nil {
+          held?.add(report, to: reporter, key: key)
+        } else {
+          Holds.route(HeldReport(reporter: reporter, report: report))
+        }
+      }
+    }
+    if let held { Holds.passOn(held) }
+  }
+
+  /// The entries decoded one by one, each catching its own error, while a hold keeps what is
+  /// reported in key order: the values of those that decoded, by their keys as written, and
+  /// what was held, ready to pass on. While a reporter names records and the values may be
+  /// records, each value names what failed inside it (see ``IdentifiedElement``).
   private func decodeEntries<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) throws -> Entries<Strategy.Element> {
-    // A missing value has no entries to name; asking for its reporter could need a
-    // super-decoder.
-    let reporter =
-      Strategy.elementsMayBeRecords && !isMissing ? Failures.valueRecordReporter(at: self) : nil
-    guard let reporter else {
-      // Consumed, so that the entries are changed in place (see `splitting(_:unwrap:)`).
-      return Self.splitting(
-        try decodePlain([String: _CaughtValue<Strategy>].self), unwrap: unwrap,
-        keyingEntries: Failures.innermostHoldHasReports)
+    guard Strategy.namesElementRecords, !Passes.isInTrial else {
+      return try decodeEntries(Strategy.self, as: Strategy.self, unwrap: unwrap)
     }
-    let naming = Failures.namingValues(at: self, reporter: reporter)
-    let entries: [String: _CaughtValue<IdentifiedStrategy<Strategy>>]
-    do {
-      entries = try decodePlain([String: _CaughtValue<IdentifiedStrategy<Strategy>>].self)
-    } catch {
-      naming.end()
-      throw error
+    return try Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+      try decodeEntries(
+        Strategy.self, as: IdentifiedStrategy<Strategy>.self,
+        unwrap: { $0.value.unsafelyUnwrapped })
     }
-    let split = Self.splitting(
-      entries, unwrap: { $0.value.unsafelyUnwrapped },
-      keyingEntries: Failures.innermostHoldHasReports)
-    naming.end()
-    return split
   }
 
-  /// The values of the entries that decoded, and the failures of the others, by their keys as
-  /// written.
+  /// The entries decoded as `[String: _CaughtValue<Caught>]`.
+  private func decodeEntries<
+    Strategy: _ResilientElementStrategy, Caught: _ResilientElementStrategy
+  >(
+    _: Strategy.Type, as _: Caught.Type, unwrap: (_CaughtValue<Caught>) -> Strategy.Element
+  ) throws -> Entries<Strategy.Element> where Caught.Element == Strategy.Element {
+    // The hold reads the dictionary's path while entries decode, if two of them report.
+    let base: () -> [any CodingKey]
+    if keepsPathWhileDecodingInside {
+      base = { codingPath }
+    } else {
+      let path = codingPath
+      base = { path }
+    }
+    #if DEBUG
+      let ((raw, held), caught) = try Passes.collectingCaughtFailures {
+        try Holds.holding(.entryKey, base: base) {
+          try decodePlain([String: _CaughtValue<Caught>].self)
+        }
+      }
+    #else
+      let (raw, held) = try Holds.holding(.entryKey, base: base) {
+        try decodePlain([String: _CaughtValue<Caught>].self)
+      }
+    #endif
+    var entries = Self.splitting(raw, unwrap: unwrap, unnamedEntry: held?.unnamedEntry?.entry)
+    entries.held = held.map { held in
+      var held = held
+      if held.unnamedEntry != nil { held.nameEntry(entries.unnamedEntryKey) }
+      return preparing(held, order: .entryKey, entryKey: entries.unnamedEntryKey)
+    }
+    #if DEBUG
+      entries.caught = caught
+    #endif
+    return entries
+  }
+
+  /// The values of the entries that decoded, by their keys as written, and the key of the
+  /// entry numbered `unnamedEntry`.
   ///
   /// The failed entries, which are few, are removed from `entries`, which is then changed in
   /// place: `mapValues` keeps its hash table as it is, where inserting every value into a new
   /// dictionary would hash every key again, which this generic code does slowly. `unwrap`,
   /// the value of an entry that decoded, is specialised by the caller: generic code reads a
   /// field of `_CaughtValue` through its type metadata, looked up for every entry.
-  private static func splitting<Strategy: _ResilientElementStrategy>(
-    _ entries: consuming [String: _CaughtValue<Strategy>],
-    unwrap: (_CaughtValue<Strategy>) -> Strategy.Element, keyingEntries: Bool
-  ) -> Entries<Strategy.Element> {
-    var failures: [(key: String, failure: CaughtFailure)] = []
-    var starts: [(entry: Int, key: String)] = []
-    if keyingEntries { starts.reserveCapacity(entries.count) }
+  private static func splitting<Caught: _ResilientElementStrategy>(
+    _ entries: consuming [String: _CaughtValue<Caught>],
+    unwrap: (_CaughtValue<Caught>) -> Caught.Element, unnamedEntry: Int?
+  ) -> Entries<Caught.Element> {
+    var failedKeys: [String] = []
+    var unnamedEntryKey: String?
+    #if DEBUG
+      var failures: [(key: String, failure: CaughtFailure)] = []
+    #endif
     // A copy for the loop only: once it ends, `entries` is uniquely referenced again.
     for (key, entry) in copy entries {
-      if let failure = entry.failure { failures.append((key, failure)) }
-      if keyingEntries { starts.append((entry.entry, key)) }
+      if entry.value == nil {
+        failedKeys.append(key)
+        #if DEBUG
+          if let failure = entry.failure { failures.append((key, failure)) }
+        #endif
+      }
+      if let unnamedEntry, entry.entry == unnamedEntry { unnamedEntryKey = key }
     }
     var decoded = entries
-    for (key, _) in failures { decoded.removeValue(forKey: key) }
-    return Entries(
-      values: decoded.mapValues(unwrap), failures: failures, entryKeys: EntryKeys(starts))
+    for key in failedKeys { decoded.removeValue(forKey: key) }
+    var split = Entries(values: decoded.mapValues(unwrap), failedKeys: failedKeys, held: nil)
+    split.unnamedEntryKey = unnamedEntryKey
+    #if DEBUG
+      split.failures = failures
+    #endif
+    return split
   }
 }
 
-/// The entries of a dictionary decoded one by one: the values of those that decoded, the
-/// failures of the others, and, if reports were held meanwhile, the keys of the entries by the
-/// numbers their values began with.
+/// The entries of a dictionary decoded one by one: the values of those that decoded, the keys
+/// of those that failed, and what was reported meanwhile, held in key order.
 struct Entries<Element> {
   let values: [String: Element]
-  let failures: [(key: String, failure: CaughtFailure)]
-  let entryKeys: EntryKeys
+  let failedKeys: [String]
+  var held: Held?
+  /// The key of the one entry that made reports before their keys were named, if any.
+  var unnamedEntryKey: String?
+  #if DEBUG
+    /// The failures of the entries that failed, by their keys as written (DEBUG `results`).
+    var failures: [(key: String, failure: CaughtFailure)] = []
+    /// Every failure of a value, in the order they failed, those the decoder dropped included.
+    var caught: [CaughtFailure] = []
+  #endif
+
+  init(values: [String: Element], failedKeys: [String], held: Held?) {
+    self.values = values
+    self.failedKeys = failedKeys
+    self.held = held
+  }
 }
 
-/// The failures, among `caught`, that are not among `kept`: the decoder dropped their values,
-/// in the order they failed.
-func droppedFailures(_ caught: [CaughtFailure], kept: [CaughtFailure]) -> [CaughtFailure] {
-  let kept = Set(kept.map(ObjectIdentifier.init))
-  return caught.filter { !kept.contains(ObjectIdentifier($0)) }
-}
+#if DEBUG
+  /// The failures, among `caught`, that are not among `kept`: the decoder dropped their
+  /// values, in the order they failed.
+  func droppedFailures(
+    _ caught: [CaughtFailure], kept: [(key: String, failure: CaughtFailure)]
+  ) -> [CaughtFailure] {
+    let kept = Set(kept.map { ObjectIdentifier($0.failure) })
+    return caught.filter { !kept.contains(ObjectIdentifier($0)) }
+  }
+#endif
 
 extension Resilient {
   /// A dictionary whose entries all decoded and were all kept; `keysAsWritten` holds its

@@ -1,13 +1,12 @@
 // How the elements of an unkeyed container decode for an array or a set. The clean path, the
 // decode of one element and its store, is the only part specialised in the client
-// (`decodeElement(from:into:)`). Everything else is here, compiled once: the loop and the memory
-// the elements go to (`_ElementStorage`: `Array.append`, specialised for every element type,
-// costs a client's build several times what the rest of an array does), and what a failure
-// needs: finding the reporter once, reporting the element at its index, remembering it for
-// DEBUG `results`, moving the container past it without skipping the next element whatever the
-// decoder does after a failure, and holding reports while no element has decoded, for the array
-// decoded whole (`WholeArray.swift`). Reporting a failed element is the failure API's
-// (`Failures.ElementFailures`).
+// (`_decodeElements(from:into:)`). Everything else is here, compiled once: the loop and the
+// memory the elements go to (`_ElementStorage`: `Array.append`, specialised for every element
+// type, costs a client's build several times what the rest of an array does), and what a
+// failure needs: finding the reporter once, reporting the element at its index through the
+// funnel, remembering it for DEBUG `results`, moving the container past it without skipping the
+// next element whatever the decoder does after a failure, and holding reports while no element
+// has decoded, for the array decoded whole (`WholeArray.swift`).
 
 /// Decodes elements of a container into storage until one fails (its error is thrown, the
 /// container where the decoder left it) or the container is at its end:
@@ -135,20 +134,19 @@ enum ElementRuns {
 }
 
 /// The element loop of one array or set, made at its first failed element: runs of elements
-/// that decode, and between them, the failed elements, each reported (through
-/// `Failures.ElementFailures`) and moved past.
+/// that decode, and between them, the failed elements, each reported and moved past.
 ///
 /// Not generic: in the library's unspecialised code, a generic type costs its metadata, made at
-/// run time once for each type of source, in the first decode of each model that fails.
+/// run time once for each type of site, in the first decode of each model that fails; the site
+/// is an existential for the same reason.
 struct ElementLoop {
   /// The failures of the elements, reported at their indices.
-  private var elementFailures: Failures.ElementFailures
+  private var failedElements: FailedElements
   /// The failed elements, each at its position among all elements (DEBUG `results`).
   private(set) var failures: [(index: Int, error: any Error)] = []
 
-  init(source: some ResilientValueSource, decodesPrimitive: Bool, elementsMayBeRecords: Bool) {
-    elementFailures = Failures.ElementFailures(
-      site: source, elementsMayBeRecords: elementsMayBeRecords, decodesPrimitive: decodesPrimitive)
+  init(site: any ValueSite, decodesPrimitive: Bool) {
+    failedElements = FailedElements(site: site, decodesPrimitive: decodesPrimitive)
   }
 
   /// Decodes the rest of `container` into `elements` with `run`, after the first run ended
@@ -165,21 +163,22 @@ struct ElementLoop {
     from container: inout any UnkeyedDecodingContainer,
     into elements: inout _ElementStorage<Element>, after firstEnd: ElementRunEnd,
     with run: _ElementRun<Element>
-  ) -> HeldDiagnostics? {
+  ) -> Held? {
     var end = firstEnd
-    var held: HeldDiagnostics?
+    var held: Held?
     if case .failed = end, elements.count == 0 {
-      let hold = Failures.Hold()
-      while case .failed(let error, let index) = end, elements.count == 0 {
-        guard recoverFromElement(error, at: index, in: &container) else {
-          end = .finished
-          break
-        }
-        end = ElementRuns.next(of: &container, into: &elements, with: run)
-      }
-      held = hold.end()
+      held =
+        Holds.holding {
+          while case .failed(let error, let index) = end, elements.count == 0 {
+            guard recoverFromElement(error, at: index, in: &container) else {
+              end = .finished
+              return
+            }
+            end = ElementRuns.next(of: &container, into: &elements, with: run)
+          }
+        }.held
       if elements.count > 0, let reports = held {
-        Failures.passOn(reports)
+        Holds.passOn(reports)
         held = nil
       }
     }
@@ -191,16 +190,97 @@ struct ElementLoop {
   }
 
   /// Reports the failed element at `index` and moves the container past it (see
-  /// `Failures.ElementFailures.recover(from:at:in:)`).
+  /// ``FailedElements/recover(from:at:in:)``).
   ///
   /// - Returns: `false` if the container cannot move past the element, so decoding must stop.
   private mutating func recoverFromElement(
     _ error: any Error, at index: Int, in container: inout any UnkeyedDecodingContainer
   ) -> Bool {
-    let (error, canContinue) = elementFailures.recover(from: error, at: index, in: &container)
+    let (error, canContinue) = failedElements.recover(from: error, at: index, in: &container)
     #if DEBUG
       failures.append((index, error))
     #endif
     return canContinue
   }
+}
+
+/// The failed elements of one array or set: each reported at its index, and moved past. The
+/// reporter is found at the first, in the failed element's decoder as the container moves past
+/// it, or else through the array's site.
+struct FailedElements {
+  let site: any ValueSite
+  /// Whether an element's error may be the decoder's own error for a primitive.
+  let decodesPrimitive: Bool
+  private var reporter: ResilientDecodingErrorReporter?? = nil
+  /// The array's path, built once, when a report or an error needs it.
+  private var basePath: [any CodingKey]?
+
+  init(site: any ValueSite, decodesPrimitive: Bool) {
+    self.site = site
+    self.decodesPrimitive = decodesPrimitive
+  }
+
+  /// Reports the element at `index`, which failed with `error`, and moves `container` past it
+  /// if the decoder did not already.
+  ///
+  /// Most decoders leave the index on an element that failed; some move past it. Only move
+  /// when the decoder did not, so that no element is skipped twice; a super-decoder comes
+  /// last, since some decoders do not implement it.
+  ///
+  /// - Returns: The error as reported, and `false` if the container cannot move past the
+  ///   element, so decoding must stop.
+  mutating func recover(
+    from error: any Error, at index: Int, in container: inout any UnkeyedDecodingContainer
+  ) -> (error: any Error, canContinue: Bool) {
+    let stayed = container.currentIndex == index
+    if stayed {
+      if reporter == nil, let probe = try? container.decode(FailedElementProbe.self) {
+        // Moving past the element read its decoder's reporter: no lookup through the site.
+        reporter = .some(probe.reporter)
+      } else if container.currentIndex == index {
+        _ = try? container.decode(SkippedElement.self)
+      }
+      if container.currentIndex == index { _ = try? container.decodeNil() }
+    }
+    let error = report(error, atIndex: index)
+    guard stayed else { return (error, true) }
+    if container.currentIndex == index { _ = try? container.superDecoder() }
+    return (error, container.currentIndex != index)
+  }
+
+  /// Reports that the element at `index` failed with `error` and returns the error as
+  /// reported, in the record the element brought if it names its record (see
+  /// `IdentifiedElement`), else the record holding the array. The element's path is built only
+  /// for a reporter or to wrap a decoder's own error.
+  private mutating func report(_ error: any Error, atIndex index: Int) -> any Error {
+    if reporter == nil { reporter = .some(site.findReporter()) }
+    let (site, found) = (self.site, reporter ?? nil)
+    var base = basePath
+    let (thrown, brought) = IdentifiedElementFailure.unwrap(error)
+    let reported = Failures.report(
+      thrown, decodedPrimitive: decodesPrimitive,
+      codingPath: {
+        let path = base ?? site.codingPath
+        base = path
+        return path + [ElementCodingKey(index: index)]
+      },
+      reporter: { found }, record: { brought ?? site.enclosingRecord(for: $0) })
+    basePath = base
+    return reported
+  }
+}
+
+/// Reads the reporter of a failed element's decoder, to move an unkeyed container past it; it
+/// never fails.
+struct FailedElementProbe: Decodable {
+  let reporter: ResilientDecodingErrorReporter?
+
+  init(from decoder: any Decoder) {
+    reporter = decoder.resilientDecodingErrorReporter
+  }
+}
+
+/// Decodes any value and discards it, to move an unkeyed container past a failed element.
+struct SkippedElement: Decodable {
+  init(from decoder: any Decoder) {}
 }

@@ -67,158 +67,58 @@ enum RunTimeRawFallback<Element: ResilientRawRepresentable>: _Recovery {
   static var failed: Element? { Element.decodingFallback as? Element }
 }
 
-// MARK: - Where a value is decoded from
-
-/// Where a value that is not a collection is decoded from, and at which position of it: a key
-/// of a keyed container (the container itself, inlined in clients) or any
-/// ``ResilientValueSource`` (run-time dispatch, at no position of its own).
-///
-/// The position is passed beside the site rather than stored with it, so that a property's
-/// ladder works on the container its `init(from:)` already holds: a struct of the two would be
-/// a copy of the container, which the optimiser does not always remove.
-@usableFromInline
-internal protocol _ValueSite {
-  /// Which value of the site: a key, or nothing.
-  associatedtype _Position
-
-  /// The value, decoded through `Strategy`.
-  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at position: _Position)
-    throws -> Strategy.Element
-
-  /// The value, decoded through `Strategy`, or `nil` when it is missing or `null`.
-  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, at position: _Position
-  ) throws -> Strategy.Element?
-
-  /// What an absent value records: `keyNotFound` or `valueWasNil` (DEBUG only asks which).
-  func _absentOutcome(at position: _Position) -> _RecordedOutcome
-
-  /// Reports the failure of the value through the failure API, and returns the error as
-  /// reported.
-  func _report(_ error: any Error, at position: _Position, decodedPrimitive: Bool) -> any Error
-}
-
-/// A keyed container is the site of every `@Resilient` property that is not a collection, at
-/// the property's key. Transparent throughout, so that unoptimised it runs in the model's own
-/// `init(from:)`, where the types are known.
-extension KeyedDecodingContainer: _ValueSite {
-  @_transparent @usableFromInline
-  internal func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at key: Key)
-    throws -> Strategy.Element
-  {
-    try Strategy.decode(from: self, forKey: key)
-  }
-
-  @_transparent @usableFromInline
-  internal func _decodeIfPresent<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, at key: Key
-  ) throws -> Strategy.Element? {
-    try Strategy.decodeIfPresent(from: self, forKey: key)
-  }
-
-  @_transparent @usableFromInline
-  internal func _absentOutcome(at key: Key) -> _RecordedOutcome {
-    #if DEBUG
-      contains(key) ? .valueWasNil : .keyNotFound
-    #else
-      .keyNotFound
-    #endif
-  }
-
-  @_transparent @usableFromInline
-  internal func _report(_ error: any Error, at key: Key, decodedPrimitive: Bool) -> any Error {
-    _reportFailure(error, forKey: key, decodedPrimitive: decodedPrimitive)
-  }
-}
-
-/// Every source of a resilient value is a site of the ladders, for run-time dispatch.
-extension ResilientValueSource {
-  func _decode<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at _: Void) throws
-    -> Strategy.Element
-  {
-    try decode(Strategy.self)
-  }
-
-  func _decodeIfPresent<Strategy: _ResilientElementStrategy>(_: Strategy.Type, at _: Void) throws
-    -> Strategy.Element?
-  {
-    try decodeIfPresent(Strategy.self)
-  }
-
-  func _absentOutcome(at _: Void) -> _RecordedOutcome {
-    isMissing ? .keyNotFound : .valueWasNil
-  }
-
-  func _report(_ error: any Error, at _: Void, decodedPrimitive: Bool) -> any Error {
-    Failures.report(error, decodedPrimitive: decodedPrimitive, at: self)
-  }
-
-  /// The ladder of a value that may be absent (see `_decodeMaybeAbsent(_:at:_:recovering:)`),
-  /// wrapped.
-  func decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
-    _: Strategy.Type, recovering _: Recovery.Type
-  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
-    Resilient(_decodeMaybeAbsent(self, at: (), Strategy.self, recovering: Recovery.self))
-  }
-
-  /// The ladder of a value that falls back (see `_decodeOrFallBack(_:at:_:fallback:)`), wrapped.
-  func decodeOrFallBack<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
-  ) -> Resilient<Strategy.Element> {
-    Resilient(_decodeOrFallBack(self, at: (), Strategy.self, fallback: fallback()))
-  }
-}
-
 // MARK: - The ladders
 
-/// The ladder of a value that may be absent: the value when it decodes; `Recovery.absent` when
-/// it is missing or `null`, which is not an error; `Recovery.failed` when it cannot be decoded,
-/// reported. A value that decodes costs one `decodeIfPresent`, as in plain `Codable`; only
-/// DEBUG asks again to tell a missing key from a `null`; a failure costs one call into the
-/// library, which reports it.
-@_transparent @usableFromInline
-internal func _decodeMaybeAbsent<
-  Site: _ValueSite, Strategy: _ResilientElementStrategy, Recovery: _Recovery
->(
-  _ site: Site, at position: Site._Position, _: Strategy.Type, recovering _: Recovery.Type
-) -> (value: Recovery.Value, outcome: _RecordedOutcome)
-where Recovery.Element == Strategy.Element {
-  do {
-    if let element = try site._decodeIfPresent(Strategy.self, at: position) {
-      return (Recovery.present(element), .decodedSuccessfully)
-    }
-    return (Recovery.absent, site._absentOutcome(at: position))
-  } catch {
-    let error = site._report(error, at: position, decodedPrimitive: Strategy.decodesPrimitive)
-    return (Recovery.failed, .recoveredFrom(error, wasReported: true))
-  }
-}
-
-/// The ladder of a value that falls back: the value when it decodes, `fallback` otherwise (a
-/// missing key and `null` included), reported.
-@_transparent @usableFromInline
-internal func _decodeOrFallBack<Site: _ValueSite, Strategy: _ResilientElementStrategy>(
-  _ site: Site, at position: Site._Position, _: Strategy.Type,
-  fallback: @autoclosure () -> Strategy.Element
-) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
-  do {
-    return (try site._decode(Strategy.self, at: position), .decodedSuccessfully)
-  } catch {
-    let error = site._report(error, at: position, decodedPrimitive: Strategy.decodesPrimitive)
-    return (fallback(), .recoveredFrom(error, wasReported: true))
-  }
-}
-
 extension KeyedDecodingContainer {
+  /// The ladder of a value that may be absent, under `key`: the value when it decodes;
+  /// `Recovery.absent` when it is missing or `null`, which is not an error; `Recovery.failed`
+  /// when it cannot be decoded, reported. A value that decodes costs one `decodeIfPresent`, as
+  /// in plain `Codable`; only DEBUG asks again to tell a missing key from a `null`; a failure
+  /// costs one call into the library, which reports it.
+  ///
+  /// Transparent, so that unoptimised it runs in the model's own `init(from:)`, where the
+  /// types are known.
+  @_transparent @usableFromInline
+  internal func _decodeMaybeAbsentValue<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
+  ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
+  where Recovery.Element == Strategy.Element {
+    do {
+      if let element = try Strategy.decodeIfPresent(from: self, forKey: key) {
+        return (Recovery.present(element), .decodedSuccessfully)
+      }
+      #if DEBUG
+        return (Recovery.absent, contains(key) ? .valueWasNil : .keyNotFound)
+      #else
+        return (Recovery.absent, .keyNotFound)
+      #endif
+    } catch {
+      let error = _reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return (Recovery.failed, .recoveredFrom(error, wasReported: true))
+    }
+  }
+
+  /// The ladder of a value that falls back, under `key`: the value when it decodes, `fallback`
+  /// otherwise (a missing key and `null` included), reported.
+  @_transparent @usableFromInline
+  internal func _decodeOrFallBackValue<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
+  ) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
+    do {
+      return (try Strategy.decode(from: self, forKey: key), .decodedSuccessfully)
+    } catch {
+      let error = _reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return (fallback(), .recoveredFrom(error, wasReported: true))
+    }
+  }
+
   /// The ladder of a value that may be absent, under `key`, wrapped: the body of the optional
   /// overloads.
   @_transparent @usableFromInline
   internal func _decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
   ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
-    Resilient(
-      ResilientDecoding._decodeMaybeAbsent(
-        self, at: key, Strategy.self, recovering: Recovery.self))
+    Resilient(_decodeMaybeAbsentValue(Strategy.self, forKey: key, recovering: Recovery.self))
   }
 
   /// The ladder of a value that falls back, under `key`, wrapped: the body of the overloads of
@@ -227,8 +127,56 @@ extension KeyedDecodingContainer {
   internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {
-    Resilient(
-      ResilientDecoding._decodeOrFallBack(
-        self, at: key, Strategy.self, fallback: fallback()))
+    Resilient(_decodeOrFallBackValue(Strategy.self, forKey: key, fallback: fallback()))
+  }
+
+  /// Reports that the value under `key` failed with `error`, through the funnel, and returns
+  /// the error as reported: the entrance of the ladders that clients inline.
+  ///
+  /// Out of line, so that a property that decodes carries none of this code. While no reporter
+  /// exists, nothing is looked for.
+  @usableFromInline
+  internal func _reportFailure(_ error: any Error, forKey key: Key, decodedPrimitive: Bool)
+    -> any Error
+  {
+    guard ResilientDecodingErrorReporter.anyExists else {
+      return Failures.plainCodableError(
+        error, decodedPrimitive: decodedPrimitive, at: codingPath + [key])
+    }
+    return Failures.report(
+      error, decodedPrimitive: decodedPrimitive,
+      codingPath: { decoderPath(of: error, decodedPrimitive: decodedPrimitive, forKey: key) },
+      reporter: { findReporter(forKey: key) }, record: { enclosingRecord(for: $0) })
+  }
+
+  /// The path of the value under `key`: the path of the decoder's own error when it can stand
+  /// for it, otherwise the container's path and the key. A decoder's own `DecodingError` for a
+  /// standard library primitive (`decodedPrimitive`: no `init(from:)` of the user's ran, so
+  /// nothing nested threw it) whose path ends with `key` is at the value: reading it costs
+  /// nothing, where the container's path costs a decoder a walk of its own path, and the
+  /// digest a comparison of the two paths, on every failed value.
+  private func decoderPath(of error: any Error, decodedPrimitive: Bool, forKey key: Key)
+    -> [any CodingKey]
+  {
+    guard decodedPrimitive, let path = error.decodingContextPath, let last = path.last,
+      last.intValue == key.intValue, last.stringValue == key.stringValue
+    else { return codingPath + [key] }
+    return path
+  }
+}
+
+extension ValueSite {
+  /// The ladder of a value that may be absent, wrapped.
+  func decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, recovering _: Recovery.Type
+  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
+    Resilient(decodeValueMaybeAbsent(Strategy.self, recovering: Recovery.self))
+  }
+
+  /// The ladder of a value that falls back, wrapped.
+  func decodeOrFallBack<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
+    Resilient(decodeValueOrFallBack(Strategy.self, fallback: fallback()))
   }
 }

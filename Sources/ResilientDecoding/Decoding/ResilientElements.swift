@@ -17,22 +17,6 @@ extension _ResilientElementStrategy {
 }
 
 extension KeyedDecodingContainer {
-  /// Decodes the elements of a `@Resilient` array or set under `key`, with the strategy's own
-  /// run of elements: what the collection overloads called until they called the out-of-line
-  /// form below themselves (one specialised layer less per model and property type in a
-  /// client's build), kept for clients compiled against an earlier version.
-  ///
-  /// `mayBeAbsent`: the property is optional, so its key is often missing; then the presence
-  /// of the key is asked first, as plain `Codable` does for an optional, which spares building
-  /// the decoder's error for a missing key.
-  @inlinable
-  internal func _decodeResilientElements<Strategy: _ResilientElementStrategy>(
-    _ strategy: Strategy.Type, forKey key: Key, mayBeAbsent: Bool = false
-  ) -> _DecodedElements<Strategy.Element> {
-    _decodeResilientElements(
-      strategy, forKey: key, mayBeAbsent: mayBeAbsent, running: Strategy._elementRun)
-  }
-
   /// The behaviour of every resilient array and set under a key, out of line: only `run`, the
   /// clean path, is specialised in the caller, which puts the elements in its collection.
   ///
@@ -47,11 +31,11 @@ extension KeyedDecodingContainer {
     _ strategy: Strategy.Type, forKey key: Key, mayBeAbsent: Bool,
     running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    guard !(Strategy.elementsMayBeRecords && Failures.anyReporterNamesRecords) else {
+    guard !Strategy.namesElementRecords else {
       return KeyedSite(container: self, key: key).decodeResilientElements(
         strategy, running: run)
     }
-    let wholeArraysBefore = Failures.wholeArraysDecoded
+    let wholeArraysBefore = Passes.wholeArraysDecoded
     var container: any UnkeyedDecodingContainer
     do {
       if mayBeAbsent, !contains(key) { throw MissingKey() }
@@ -70,7 +54,7 @@ extension KeyedDecodingContainer {
   }
 }
 
-extension ResilientValueSource {
+extension ValueSite {
   /// Decodes the elements of a resilient array or set whose shape is known only at run time,
   /// the run of elements specialised in the library.
   func decodeResilientElements<Strategy: _ResilientElementStrategy>(
@@ -138,7 +122,7 @@ internal struct _DecodedElements<Element> {
   }
 }
 
-extension ResilientValueSource {
+extension ValueSite {
   /// The behaviour of every resilient array and set: absent when missing or `null`, no
   /// element (reported) when the value is not an array, otherwise the elements that decode.
   ///
@@ -149,10 +133,16 @@ extension ResilientValueSource {
   func decodeResilientElements<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    guard Strategy.elementsMayBeRecords, Failures.anyReporterNamesRecords else {
+    guard Strategy.namesElementRecords, !Passes.isInTrial else {
       return decodeElementsOnce(Strategy.self, running: run)
     }
-    return decodeNamingElementRecords(Strategy.self, running: run)
+    // Each element names what is reported inside it; what names no record of its own is
+    // named by the record holding the array. (During a trial, reports are dropped: there is
+    // nothing to name.)
+    return Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+      decodeElementsOnce(
+        IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
+    }
   }
 
   /// Decodes the elements once, as ``decodeResilientElements(_:running:)`` describes.
@@ -160,7 +150,7 @@ extension ResilientValueSource {
     _: Strategy.Type, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
     // Whether an array inside this one is decoded again whole decides whether this one may be.
-    let wholeArraysBefore = Failures.wholeArraysDecoded
+    let wholeArraysBefore = Passes.wholeArraysDecoded
     var container: any UnkeyedDecodingContainer
     do {
       container = try unkeyedContainer()
@@ -183,23 +173,21 @@ extension ResilientValueSource {
     into storage: consuming _ElementStorage<Strategy.Element>, after failure: ElementRunEnd,
     wholeArraysBefore: Int, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    var loop = ElementLoop(
-      source: self, decodesPrimitive: Strategy.decodesPrimitive,
-      elementsMayBeRecords: Strategy.elementsMayBeRecords)
+    var loop = ElementLoop(site: self, decodesPrimitive: Strategy.decodesPrimitive)
     let held = loop.decode(from: &container, into: &storage, after: failure, with: run)
     var elements = storage.array()
     var failures = loop.failures
     if let held {
       // No element decoded: the decoder may have misread the array. Decoding it whole can
       // only keep more; what it reports replaces what was held only if it does.
-      let again = Failures.decodingArrayWhole(after: wholeArraysBefore)
-      let whole = again.didBegin ? decodeArrayWhole(Strategy.self) : nil
-      again.end()
+      let whole =
+        Passes.decodingArrayWhole(after: wholeArraysBefore) { decodeArrayWhole(Strategy.self) }
+        ?? nil
       if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
         (elements, failures) = decoded
-        whole.reports.passOn()
+        whole.passOn()
       } else {
-        Failures.passOn(held)
+        Holds.passOn(held)
       }
     }
     return .init(elements: elements, failures: failures)
@@ -216,64 +204,18 @@ extension ResilientValueSource {
       return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
     }
     guard let whole = decodeArrayWhole(Strategy.self) else {
-      let error = Failures.report(error, at: self)
+      let error = report(error)
       return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
     }
-    whole.reports.passOn()
+    whole.passOn()
     switch whole.result {
     case .success(let decoded):
       return .init(elements: decoded.elements, failures: decoded.failures)
     case .failure(let wholeError):
       // Not an array: the error of decoding it whole says so, where the first one may only
       // say that the decoder refused a nested container.
-      let error = Failures.report(wholeError, at: self)
+      let error = report(wholeError)
       return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
     }
-  }
-}
-
-extension ResilientValueSource {
-  /// Decodes the elements of records while a reporter that names records may be registered.
-  ///
-  /// The elements decode as usual, the reports held. Most reports already name their record
-  /// for good (the record holding the failing property, the element that failed); if one does
-  /// not and the reporter names records, the array is decoded a second time, each element as
-  /// an ``IdentifiedElement`` that names what failed inside it, and the second decode's reports
-  /// are passed on instead. An array of records inside another that is in its first decode
-  /// leaves that to the outer one, whose second decode names the records of both: whatever the
-  /// depth, the elements are decoded at most twice. Clean data costs a hold; only an array with
-  /// a report that needs it is decoded twice.
-  func decodeNamingElementRecords<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, running run: _ElementRun<Strategy.Element>
-  ) -> _DecodedElements<Strategy.Element> {
-    // During a trial, reports are dropped: there is nothing to name.
-    if Failures.isInTrial { return decodeElementsOnce(Strategy.self, running: run) }
-    if Failures.isDecodingAgain {
-      // Decoded again from further out: the elements name their records as they decode.
-      guard !isMissing, let reporter = Failures.recordReporter(at: self) else {
-        return decodeElementsOnce(Strategy.self, running: run)
-      }
-      return decodeElementsNamingRecords(Strategy.self, reporter: reporter)
-    }
-    let first = Failures.FirstDecodeOfRecords()
-    let decoded = decodeElementsOnce(Strategy.self, running: run)
-    guard let (held, reporter) = first.end(at: self) else { return decoded }
-    let naming = Failures.NamingDecode(at: self, reporter: reporter)
-    let again = decodeElementsOnce(
-      IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
-    naming.end(replacing: held, sameElements: again.elements.count == decoded.elements.count)
-    return decoded
-  }
-
-  /// Decodes the elements as ``IdentifiedElement``s, each naming what failed inside it; what
-  /// names no record of its own is named by the record holding the array.
-  private func decodeElementsNamingRecords<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, reporter: ResilientDecodingErrorReporter
-  ) -> _DecodedElements<Strategy.Element> {
-    let naming = Failures.namingValues(at: self, reporter: reporter)
-    let decoded = decodeElementsOnce(
-      IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
-    naming.end()
-    return decoded
   }
 }

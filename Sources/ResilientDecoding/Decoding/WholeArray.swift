@@ -1,17 +1,21 @@
 // An array decoded whole, for decoders whose nested unkeyed container for a key is refused or
-// misread, as an array of values that catch their own errors (`_CaughtValue`).
+// misread, as an array of values that catch their own errors (`CaughtElement`).
 
 /// An array decoded whole: the elements that decoded and the failures, or the error that
-/// stopped it; and what to report if this way of decoding the array is kept.
+/// stopped it; and what its values reported, held meanwhile, to pass on if this way of decoding
+/// the array is kept.
 struct WholeArrayDecode<Element> {
   let result: Result<(elements: [Element], failures: [(index: Int, error: any Error)]), any Error>
+  /// What the values reported, element by element in order, at the array's path.
+  let held: Held?
 
-  /// The failed elements' errors and what values inside them reported, held meanwhile, element
-  /// by element in order, at the array's path.
-  let reports: Failures.PendingReports
+  /// Passes on what the values reported.
+  func passOn() {
+    if let held { Holds.passOn(held) }
+  }
 }
 
-extension ResilientValueSource {
+extension ValueSite {
   /// The array decoded whole, as an array of values that catch their own errors; `nil` where
   /// there is no such second chance (a whole decoder).
   ///
@@ -19,44 +23,105 @@ extension ResilientValueSource {
   /// `decode(_:forKey:)` (GRDB's JSON columns), or whose nested container misreads an array
   /// that `decode(_:forKey:)` reads right (XMLCoder's array of one struct). Nothing is reported
   /// yet: the caller passes the reports on, or drops them for another way of decoding the array.
-  /// While the reporter names records and the elements may be records, each names what failed
-  /// inside it (see ``IdentifiedElement``), unless an array of records (this one or one around)
-  /// is in its first decode, which names them all if it needs to.
+  /// While a reporter names records and the elements may be records, each names what failed
+  /// inside it (see ``IdentifiedElement``).
   func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
-    let reporter = Strategy.elementsMayBeRecords ? Failures.valueRecordReporter(at: self) : nil
-    let naming = Failures.namingValues(at: self, reporter: reporter)
-    let decoded =
-      reporter == nil
-      ? decodeArrayWhole(_CaughtValue<Strategy>.self)
-      : decodeArrayWhole(_CaughtValue<IdentifiedStrategy<Strategy>>.self)
-    naming.end()
-    return decoded
+    guard Strategy.namesElementRecords, !Passes.isInTrial else {
+      return decodeArrayWhole(CaughtElement<Strategy>.self)
+    }
+    return Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+      decodeArrayWhole(CaughtElement<IdentifiedStrategy<Strategy>>.self)
+    }
   }
 
   /// The array decoded whole as values of `Value`, which catch their own errors.
   private func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
-    _: _CaughtValue<Strategy>.Type
+    _: CaughtElement<Strategy>.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
-    let hold = Failures.Hold()
-    let decoded = decodeValueWhole([_CaughtValue<Strategy>].self)
-    let held = hold.end()
+    // The values' failures are theirs: not a dictionary's around (DEBUG `results`).
+    #if DEBUG
+      let ((decoded, held), _) = Passes.collectingCaughtFailures {
+        Holds.holding { decodeValueWhole([CaughtElement<Strategy>].self) }
+      }
+    #else
+      let (decoded, held) = Holds.holding { decodeValueWhole([CaughtElement<Strategy>].self) }
+    #endif
     guard let decoded else { return nil }
-    var failures: [(index: Int, failure: CaughtFailure)] = []
     let result = decoded.map {
       values -> (elements: [Strategy.Element], failures: [(index: Int, error: any Error)]) in
       var elements: [Strategy.Element] = []
+      var failures: [(index: Int, error: any Error)] = []
       for (index, value) in values.enumerated() {
         if let element = value.value {
           elements.append(element)
-        } else if let failure = value.failure {
-          failures.append((index, failure))
+        } else {
+          #if DEBUG
+            if let failure = value.failure { failures.append((index, failure.error)) }
+          #endif
         }
       }
-      return (elements, failures.map { ($0.index, $0.failure.error) })
+      return (elements, failures)
     }
-    let reports = Failures.reportsOfArrayDecodedWhole(at: self, held: held, failures: failures)
-    return WholeArrayDecode(result: result, reports: reports)
+    return WholeArrayDecode(result: result, held: held.map { preparing($0, order: .arrival) })
+  }
+}
+
+extension ValueSite {
+  /// What a collection held while its values decoded, ready to pass on: moved under the
+  /// collection's path where its decoder started paths afresh, and every report that names no
+  /// record yet named by the record holding the collection, if its reporter names records.
+  ///
+  /// A decoder may decode a collection with a decoder of its own, whose paths start at the
+  /// collection (GRDB's JSON columns): a report whose path does not start at the collection's
+  /// is moved under it. The collection's path is read only if a report may need it: any report,
+  /// for an array decoded whole (rare); for a dictionary, only reports whose path starts with
+  /// their entry's key, so that a report that passes through a dictionary at every level of a
+  /// deep document does not make each level build its path (which decoders build in time that
+  /// grows with the depth, `JSONDecoder` with its square).
+  func preparing(_ held: Held, order: HoldOrder, entryKey: String? = nil) -> Held {
+    var held = held
+    guard held.count > 0 else { return held }
+    var base = held.base
+    let mayBeRerooted: Bool
+    switch order {
+    case .arrival:
+      mayBeRerooted = true
+    case .entryKey:
+      if base != nil {
+        mayBeRerooted = true
+      } else if let entryKey {
+        mayBeRerooted = held.contains { _, path, _ in path.first?.stringValue == entryKey }
+      } else {
+        mayBeRerooted = false
+      }
+    }
+    let namesRecords = ResilientDecodingErrorReporter.anyIdentifiesRecords
+    guard mayBeRerooted || namesRecords else { return held }
+    var enclosing: [(reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)] = []
+    held.transform { reporter, path, record in
+      var (path, record, changed) = (path, record, false)
+      if mayBeRerooted {
+        let resolved = base ?? codingPath
+        base = resolved
+        let moved = rerooted(path, onto: resolved)
+        if moved.count != path.count {
+          record = record?.moved(by: moved.count - path.count)
+          (path, changed) = (moved, true)
+        }
+      }
+      if record == nil, reporter.namesRecords {
+        if let found = enclosing.first(where: { $0.reporter === reporter }) {
+          record = found.record
+        } else {
+          record = enclosingRecord(for: reporter)
+          enclosing.append((reporter, record))
+        }
+        changed = changed || record != nil
+      }
+      return changed ? (path, record) : nil
+    }
+    return held
   }
 }

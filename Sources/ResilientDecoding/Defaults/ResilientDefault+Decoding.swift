@@ -20,8 +20,8 @@ extension KeyedDecodingContainer {
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {
     ResilientDefault(
-      ResilientDecoding._decodeMaybeAbsent(
-        self, at: key, _PlainElement<Provider.Value>.self,
+      _decodeMaybeAbsentValue(
+        _PlainElement<Provider.Value>.self, forKey: key,
         recovering: _DefaultRecovery<Provider>.self))
   }
 }
@@ -31,10 +31,9 @@ extension KeyedDecodingContainer {
 extension ResilientDefault {
   /// Decodes the value from any source, as the overload does: the value, or the default
   /// (`valueWasNil` for `null`, reported when the value cannot be decoded).
-  init(from source: some ResilientValueSource) {
+  init(from source: some ValueSite) {
     self.init(
-      _decodeMaybeAbsent(
-        source, at: (), _PlainElement<Provider.Value>.self,
-        recovering: _DefaultRecovery<Provider>.self))
+      source.decodeValueMaybeAbsent(
+        _PlainElement<Provider.Value>.self, recovering: _DefaultRecovery<Provider>.self))
   }
 }

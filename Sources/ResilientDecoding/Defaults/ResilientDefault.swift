@@ -37,15 +37,6 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
     }
   #endif
 
-  /// Creates a wrapper around a value, recording in DEBUG what happened while decoding it.
-  @_transparent @usableFromInline
-  internal init(_ value: Provider.Value, outcome: _RecordedOutcome) {
-    self.wrappedValue = value
-    #if DEBUG
-      self._outcome = outcome
-    #endif
-  }
-
   /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
   @_transparent @usableFromInline
   internal init(_ decoded: (value: Provider.Value, outcome: _RecordedOutcome)) {

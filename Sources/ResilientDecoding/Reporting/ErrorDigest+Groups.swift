@@ -163,13 +163,27 @@ extension ErrorDigest.Group {
 }
 
 extension ErrorDigest {
-  /// Errors counted by group, in the order of each group's first error: at most
+  /// Errors counted by group, each group with its first error by position: at most
   /// ``ErrorDigest/maximumGroupCount`` groups of one pattern, then one group of other patterns
   /// per kind, so that what a payload can make it keep is bounded whatever its keys.
+  ///
+  /// A reporter counts in the order reports arrive; a hold of a dictionary in the order its
+  /// decoder hands entries over, each at its position in key order, so that a group's first
+  /// error is the first in key order whatever that order was.
   struct GroupCounts: Sendable {
-    private(set) var groups: [Group] = []
-    /// The signature of each group, by position.
-    private var signatures: [Group.Signature] = []
+    /// One group as counted.
+    struct Counted: Sendable {
+      let signature: Group.Signature
+      var count: Int
+      /// The position, path and record of the group's first error.
+      var firstPosition: ReportPosition
+      var firstCodingPath: [any CodingKey]
+      var firstRecord: ReportedRecord?
+    }
+
+    /// The groups, in the order they were made.
+    private var counted: [Counted] = []
+    /// The position of each group in `counted`.
     private var positions: [Group.Signature: Int] = [:]
     /// How many groups have a pattern of their own (not other patterns).
     private var patternGroupCount = 0
@@ -177,38 +191,56 @@ extension ErrorDigest {
     private var lastCounted: Int?
     private(set) var total = 0
 
-    /// Counts one more error of `kind` at `codingPath` if it belongs to the group counted last,
-    /// and says whether it did.
-    mutating func countIfInLastGroup(kind: Kind, at codingPath: [any CodingKey]) -> Bool {
-      guard let last = lastCounted, signatures[last].kind == kind,
-        signatures[last].pattern.matches(codingPath)
+    /// The groups, in the order of their first errors.
+    var groups: [Group] {
+      orderedGroups.map { counted in
+        Group(
+          pattern: counted.signature.pattern.text, kind: counted.signature.kind,
+          count: counted.count, firstPath: Entry.path(of: counted.firstCodingPath),
+          firstRecordID: counted.firstRecord?.id)
+      }
+    }
+
+    /// The groups as counted, in the order of their first errors.
+    private var orderedGroups: [Counted] {
+      var ordered = counted
+      if !ordered.indices.dropFirst().allSatisfy({
+        !ordered[$0].firstPosition.precedes(ordered[$0 - 1].firstPosition)
+      }) {
+        ordered = counted.enumerated().sorted {
+          $0.element.firstPosition.precedes($1.element.firstPosition)
+            || (!$1.element.firstPosition.precedes($0.element.firstPosition)
+              && $0.offset < $1.offset)
+        }.map(\.element)
+      }
+      return ordered
+    }
+
+    /// Counts one more error, `report`'s, if it belongs to the group counted last, and says
+    /// whether it did; the caller knows it comes after that group's first error. Cheaper than
+    /// making its signature.
+    mutating func countIfInLastGroup(_ report: Report) -> Bool {
+      guard let last = lastCounted, counted[last].signature.kind == Kind(of: report.error),
+        counted[last].signature.pattern.matches(report.codingPath)
       else { return false }
-      groups[last].count += 1
+      counted[last].count += 1
       total += 1
       return true
     }
 
-    /// Counts one more error, at `codingPath` in `record`, in the group of its pattern and kind.
-    mutating func count(
-      _ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?
-    ) {
+    /// Counts one more error, `report`'s, at `position`, in the group of its pattern and kind.
+    mutating func count(_ report: Report, at position: ReportPosition) {
       count(
-        Group.Signature(pattern: Group.Pattern(of: codingPath), kind: Kind(of: error)),
-        at: codingPath, in: record)
+        Group.Signature(
+          pattern: Group.Pattern(of: report.codingPath), kind: Kind(of: report.error)),
+        times: 1, position: position, path: report.codingPath, record: report.record)
     }
 
-    /// Counts one more error of `signature`, at `codingPath` in `record`.
+    /// Counts `times` more errors of `signature`, the first of them at `position`, at `path`
+    /// in `record`.
     mutating func count(
-      _ signature: Group.Signature, at codingPath: [any CodingKey], in record: ReportedRecord?
-    ) {
-      count(
-        signature, times: 1, firstPath: { Entry.path(of: codingPath) }, firstRecordID: record?.id)
-    }
-
-    /// Counts `times` more errors of `signature`; a new group's first error was at `firstPath`,
-    /// in the record `firstRecordID` names.
-    private mutating func count(
-      _ signature: Group.Signature, times: Int, firstPath: () -> String, firstRecordID: String?
+      _ signature: Group.Signature, times: Int, position: ReportPosition,
+      path: @autoclosure () -> [any CodingKey], record: ReportedRecord?
     ) {
       total += times
       var signature = signature
@@ -217,27 +249,65 @@ extension ErrorDigest {
       {
         signature = Group.Signature(pattern: .otherPatterns, kind: signature.kind)
       }
-      if let position = positions[signature] {
-        groups[position].count += times
-        lastCounted = position
+      if let index = positions[signature] {
+        counted[index].count += times
+        if position.precedes(counted[index].firstPosition) {
+          counted[index].firstPosition = position
+          counted[index].firstCodingPath = path()
+          counted[index].firstRecord = record
+        }
+        lastCounted = index
         return
       }
       if !signature.pattern.isOtherPatterns { patternGroupCount += 1 }
-      lastCounted = groups.count
-      positions[signature] = groups.count
-      signatures.append(signature)
-      groups.append(
-        Group(
-          pattern: signature.pattern.text, kind: signature.kind, count: times,
-          firstPath: firstPath(), firstRecordID: firstRecordID))
+      lastCounted = counted.count
+      positions[signature] = counted.count
+      counted.append(
+        Counted(
+          signature: signature, count: times, firstPosition: position, firstCodingPath: path(),
+          firstRecord: record))
     }
 
-    /// Adds counts made after every error counted here.
-    mutating func add(_ later: GroupCounts) {
-      for (signature, group) in zip(later.signatures, later.groups) {
+    /// Adds the counts of `other`, each group's first error at the position `position` gives
+    /// it; `position` is asked in the order of those first errors.
+    mutating func add(_ other: GroupCounts, at position: (ReportPosition) -> ReportPosition) {
+      for group in other.orderedGroups {
         count(
-          signature, times: group.count, firstPath: { group.firstPath },
-          firstRecordID: group.firstRecordID)
+          group.signature, times: group.count, position: position(group.firstPosition),
+          path: group.firstCodingPath, record: group.firstRecord)
+      }
+    }
+
+    /// The path of the first error counted, by position, if any.
+    var firstCodingPath: [any CodingKey]? {
+      counted.min { $0.firstPosition.precedes($1.firstPosition) }?.firstCodingPath
+    }
+
+    /// Whether `isTrue` holds for the path and record of a group's first error.
+    func containsFirst(where isTrue: ([any CodingKey], ReportedRecord?) -> Bool) -> Bool {
+      counted.contains { isTrue($0.firstCodingPath, $0.firstRecord) }
+    }
+
+    /// Changes the position of each group's first error, keeping their order.
+    mutating func reposition(_ reposition: (ReportPosition) -> ReportPosition) {
+      for index in counted.indices {
+        counted[index].firstPosition = reposition(counted[index].firstPosition)
+      }
+    }
+
+    /// Changes the path and record of each group's first error with `transform`, which returns
+    /// `nil` to keep them.
+    mutating func transformFirsts(
+      _ transform: ([any CodingKey], ReportedRecord?) -> (
+        codingPath: [any CodingKey], record: ReportedRecord?
+      )?
+    ) {
+      for index in counted.indices {
+        guard
+          let changed = transform(counted[index].firstCodingPath, counted[index].firstRecord)
+        else { continue }
+        counted[index].firstCodingPath = changed.codingPath
+        counted[index].firstRecord = changed.record
       }
     }
   }

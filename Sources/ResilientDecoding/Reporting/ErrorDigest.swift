@@ -40,6 +40,16 @@ public struct ErrorDigest: Sendable {
       self.record = record
     }
 
+    /// The entry of `report`.
+    init(_ report: Report) {
+      self.init(codingPath: report.codingPath, error: report.error, record: report.record)
+    }
+
+    /// The report this entry keeps.
+    var report: Report {
+      Report(error: error, codingPath: codingPath, record: record)
+    }
+
     /// The identifier of the record the error happened in: the value of the first identifying
     /// key of the reporter (``ResilientDecodingErrorReporter/identifyingKeys``) found in the
     /// innermost record on the path that has one, spelled as the data has it (`41` is `"41"`).
@@ -112,13 +122,11 @@ public struct ErrorDigest: Sendable {
   ///   long, whatever the number of omitted errors (their groups are counted already).
   public var groups: [Group] {
     var counts = GroupCounts()
-    for entry in allEntries {
-      counts.count(
-        Group.Signature(pattern: Group.Pattern(of: entry.codingPath), kind: Kind(of: entry.error)),
-        at: entry.codingPath, in: entry.record)
+    for (index, entry) in allEntries.enumerated() {
+      counts.count(entry.report, at: ReportPosition(place: .arrival, sequence: index))
     }
     // Every omitted error was reported after every stored one.
-    counts.add(omitted)
+    counts.add(omitted) { $0 }
     return counts.groups
   }
 

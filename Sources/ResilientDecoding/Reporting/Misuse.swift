@@ -11,7 +11,7 @@ func resilientDecodingAssertionFailure(
   line: UInt = #line
 ) {
   #if DEBUG
-    if ReportScope.takesAssertion() { return }
+    if Holds.takesAssertion() { return }
     AssertionHandler.current(message(), file, line)
   #endif
 }

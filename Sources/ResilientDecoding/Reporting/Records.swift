@@ -1,8 +1,8 @@
 // Which record an error happened in, for a reporter with identifying keys. Identifiers are read
 // only when something failed: from the record holding the failing value, through the keys its
-// type declares; from the element that failed, whole; and, for an element of a `@Resilient`
-// array or set or an entry of a `@Resilient` dictionary, from the element or entry around the
-// failure, whole (`Failures.NamingRecord`). DocC: "Reporting in Production".
+// type declares; and, for an element of a `@Resilient` array or set or an entry of a
+// `@Resilient` dictionary, from that element or entry, whole, once it decoded or failed
+// (`IdentifiedElement`). DocC: "Reporting in Production".
 
 /// The record a report belongs to: its identifier, and how many components of the report's
 /// coding path lead to it.
@@ -42,7 +42,8 @@ struct RecordIdentifierValue: Decodable {
       return
     }
     if let string = try? container.decode(String.self) {
-      text = string
+      // A record's identifier is short; a value of megabytes is kept as its prefix.
+      text = BoundedText.prefix(of: string)
     } else if let integer = try? container.decode(Int64.self) {
       text = String(integer)
     } else if let integer = try? container.decode(UInt64.self) {
@@ -101,42 +102,26 @@ extension Decoder {
   }
 }
 
-// MARK: - Naming the reports made inside a value
+// MARK: - Naming what was reported inside a value
 
-extension HeldReport {
-  /// The report made inside a value at `depth` that names its record, once that value decoded:
-  /// a report that names no record yet is named by the value's own record, read whole, or
-  /// else by the record holding its collection; one whose record is the value, read through
-  /// the keys its type declares, by the value read whole. A record further in stays: nothing
-  /// reads it better.
-  func namingRecord(
-    atDepth depth: @autoclosure () -> Int, ownRecord: () -> ReportedRecord?
-  ) -> HeldReport {
-    guard let record else {
-      return inRecord(ownRecord() ?? ReportScope.innermostEnclosingRecord())
+extension ReportedRecord {
+  /// The record of a report made at some depth inside a value at `depth` that names its
+  /// record (an element of a `@Resilient` collection), once that value decoded: `current`, the
+  /// record the report names so far, if nothing can name it better; otherwise the value's own
+  /// record, read whole (`ownRecord`), or else `around`, the record holding the value's
+  /// collection. A record read through the keys its type declares is named better by the
+  /// value read whole if the value is that record; a record further in stays, completed:
+  /// nothing reads it better. Returns `nil` to keep `current`.
+  static func naming(
+    _ current: ReportedRecord?, inValueAt depth: @autoclosure () -> Int,
+    ownRecord: () -> ReportedRecord?, around: () -> ReportedRecord?
+  ) -> ReportedRecord?? {
+    guard let current else {
+      guard let named = ownRecord() ?? around() else { return nil }
+      return .some(named)
     }
-    guard !record.isComplete else { return self }
-    guard record.depth == depth(), let whole = ownRecord() else {
-      return inRecord(record.completed)
-    }
-    return inRecord(whole)
-  }
-}
-
-/// The error of a value that names its record (see `Failures.NamingRecord`), with the value's
-/// record.
-struct IdentifiedElementFailure: Error {
-  let error: any Error
-  let record: ReportedRecord?
-}
-
-extension IdentifiedElementFailure {
-  /// The error and record of a value's failure: those a value that names its record brought,
-  /// or the error as it is and no record.
-  static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord?) {
-    guard type(of: error) == IdentifiedElementFailure.self,
-      let failure = error as? IdentifiedElementFailure
-    else { return (error, nil) }
-    return (failure.error, failure.record)
+    guard !current.isComplete else { return nil }
+    guard current.depth == depth(), let whole = ownRecord() else { return .some(current.completed) }
+    return .some(whole)
   }
 }

@@ -32,15 +32,18 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     !identifyingKeys.isEmpty
   }
 
-  // `@unchecked`: every access to `collected` holds `lock`.
+  // `@unchecked`: every access to `collected` and `sequence` holds `lock`.
   private let lock = NSLock()
-  private var collected = DigestBuilder()
+  private var collected: ReportStore
+  /// How many reports arrived since the last flush: the position of the next one.
+  private var sequence = 0
 
   /// Creates a reporter that has nothing reported yet, with no identifying keys and the default
   /// maximum of stored errors (``defaultMaximumStoredErrors``).
   public init() {
     identifyingKeys = []
     maximumStoredErrors = Self.defaultMaximumStoredErrors
+    collected = ReportStore(capacity: maximumStoredErrors)
     Self.population.add(1)
   }
 
@@ -64,6 +67,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     }
     self.identifyingKeys = identifyingKeys
     self.maximumStoredErrors = max(0, maximumStoredErrors)
+    collected = ReportStore(capacity: self.maximumStoredErrors)
     Self.population.add(1)
     if !identifyingKeys.isEmpty { Self.identifyingPopulation.add(1) }
   }
@@ -101,64 +105,38 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   public func flushReportedErrors() -> ErrorDigest? {
     lock.lock()
     let collected = self.collected
-    self.collected = DigestBuilder()
+    self.collected = ReportStore(capacity: maximumStoredErrors)
+    sequence = 0
     lock.unlock()
-    return collected.isEmpty ? nil : collected.digest()
+    guard collected.count > 0 else { return nil }
+    let (entries, omitted) = collected.drain()
+    return ErrorDigest(entries: entries, omitted: omitted)
   }
 
-  /// Records an error recovered from at a coding path, in the record `record` names.
-  /// ``ReportScope`` calls it for every report of a value, once it has decided that the report
-  /// is recorded rather than held or dropped; ``noteReplaced()`` calls it directly, outside any
-  /// scope.
+  /// Records `report`, an error recovered from: the funnel calls it for every report that no
+  /// hold takes (see `Holds`).
   ///
   /// Below the maximum, the entry is stored and nothing else is done: its group is found when
   /// the digest is read. Past it, only its group is counted, the group counted last tried
   /// first.
-  func record(_ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?) {
+  func record(_ report: Report) {
     lock.lock()
-    if collected.entries.count < maximumStoredErrors {
-      collected.entries.append(
-        ErrorDigest.Entry(codingPath: codingPath, error: error, record: record))
-      lock.unlock()
-      return
-    }
-    let kind = ErrorDigest.Kind(of: error)
-    if collected.omitted.countIfInLastGroup(kind: kind, at: codingPath) {
-      lock.unlock()
-      return
-    }
-    lock.unlock()
-    let signature = ErrorDigest.Group.Signature(
-      pattern: ErrorDigest.Group.Pattern(of: codingPath), kind: kind)
-    lock.lock()
-    collected.omitted.count(signature, at: codingPath, in: record)
+    collected.add(report, at: ReportPosition(place: .arrival, sequence: sequence))
+    sequence += 1
     lock.unlock()
   }
 
-  /// Counts errors that a bounded hold did not keep in full (see `HeldDiagnostics`), as errors
-  /// past the maximum: the hold kept as many as this reporter stores, and passed those on first.
-  func recordOmitted(_ counts: ErrorDigest.GroupCounts) {
+  /// Counts errors that a hold only counted, after everything recorded so far: the hold kept
+  /// in full as many as this reporter stores, and passed those on first.
+  func record(counts: ErrorDigest.GroupCounts) {
     lock.lock()
-    collected.omitted.add(counts)
+    collected.add(counts: counts, at: .arrival, sequence: &sequence)
     lock.unlock()
   }
 
   /// Notes that another reporter took this one's place, so errors may now go there instead.
   func noteReplaced() {
-    record(ReporterReplacedError(), at: [], in: nil)
-  }
-}
-
-/// What a reporter has collected since its last flush.
-private struct DigestBuilder {
-  var entries: [ErrorDigest.Entry] = []
-  /// The errors past the maximum, counted by group.
-  var omitted = ErrorDigest.GroupCounts()
-
-  var isEmpty: Bool { entries.isEmpty && omitted.total == 0 }
-
-  func digest() -> ErrorDigest {
-    ErrorDigest(entries: entries, omitted: omitted)
+    record(Report(error: ReporterReplacedError(), codingPath: [], record: nil))
   }
 }
 

@@ -60,6 +60,6 @@ extension Decoder {
   /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
   /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
   public func reportError(_ error: any Error) {
-    Failures.report(error, at: DecoderSite(decoder: self))
+    DecoderSite(decoder: self).report(error)
   }
 }

@@ -95,7 +95,7 @@ extension Resilient {
 // MARK: - Run-time dispatch
 
 extension Array: ResilientShape, ResilientCollectionShape where Element: Decodable {
-  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+  static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
   {
     // `[T?]` is a misuse, as with its overload.
@@ -103,14 +103,14 @@ extension Array: ResilientShape, ResilientCollectionShape where Element: Decodab
     return decodeElements(from: source, absent: [], wrap: { $0 })
   }
 
-  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+  static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
     -> Resilient<Self?>?
   {
     decodeElements(from: source, absent: nil, wrap: { $0 })
   }
 
   private static func decodeElements<Value>(
-    from source: some ResilientValueSource, absent: Value, wrap: ([Element]) -> Value
+    from source: some ValueSite, absent: Value, wrap: ([Element]) -> Value
   ) -> Resilient<Value>? {
     if let raw = Element.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Resilient<Value> {

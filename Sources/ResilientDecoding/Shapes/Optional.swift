@@ -35,7 +35,7 @@ extension KeyedDecodingContainer {
 // MARK: - Run-time dispatch
 
 extension Optional: ResilientShape where Wrapped: Decodable {
-  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+  static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
   {
     if let collection = Wrapped.self as? any ResilientCollectionShape.Type,
@@ -55,21 +55,21 @@ extension Optional: ResilientShape where Wrapped: Decodable {
 
   /// `[T]?`, `Set<T>?`, `[K: T]?`: the collection's own optional behaviour.
   private static func decodeOptionalCollection<Collection: ResilientCollectionShape>(
-    _: Collection.Type, from source: some ResilientValueSource
+    _: Collection.Type, from source: some ValueSite
   ) -> Any? {
     Collection.decodeResilientlyAsOptional(from: source)
   }
 
   /// `T?` of a ``ResilientDecodable`` type: `nil`, or the fallback when the value fails.
   private static func decodeOptionalWithFallback<T: ResilientDecodable>(
-    _: T.Type, from source: some ResilientValueSource
+    _: T.Type, from source: some ValueSite
   ) -> Any {
     source.decodeMaybeAbsent(_PlainElement<T>.self, recovering: _DecodableFallback<T>.self)
   }
 
   /// `E?`: `nil` or, when the value cannot be used, the fallback if the type has one.
   private static func decodeOptionalRawValue<T: ResilientRawRepresentable>(
-    _: T.Type, from source: some ResilientValueSource
+    _: T.Type, from source: some ValueSite
   ) -> Any {
     source.decodeMaybeAbsent(_RawElement<T>.self, recovering: RunTimeRawFallback<T>.self)
   }

@@ -63,7 +63,7 @@ extension KeyedDecodingContainer {
 
 // MARK: - Run-time dispatch
 
-extension ResilientValueSource {
+extension ValueSite {
   /// A raw-representable `T` with a fallback decodes as its overload does; without one, it has
   /// no resilient behaviour (`nil`).
   func decodeRawValueWithFallback<T: ResilientRawRepresentable>(_: T.Type) -> Any? {

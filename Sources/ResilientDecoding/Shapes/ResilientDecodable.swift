@@ -66,7 +66,7 @@ extension KeyedDecodingContainer {
 
 // MARK: - Run-time dispatch
 
-extension ResilientValueSource {
+extension ValueSite {
   /// A ``ResilientDecodable`` `T` decodes as its overload does.
   func decodeValueWithFallback<T: ResilientDecodable>(_: T.Type) -> Any {
     decodeOrFallBack(_PlainElement<T>.self, fallback: T.decodingFallback)

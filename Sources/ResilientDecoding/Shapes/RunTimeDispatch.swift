@@ -19,7 +19,7 @@ extension KeyedDecodingContainer {
   }
 }
 
-extension ResilientValueSource {
+extension ValueSite {
   /// Decodes `Value` with the resilient behaviour of its shape, found at run time.
   func decodeResilientValue<Value: Decodable>(of _: Value.Type) throws -> Resilient<Value> {
     if let shape = Value.self as? any ResilientShape.Type,
@@ -59,7 +59,7 @@ extension ResilientValueSource {
 protocol ResilientShape: Decodable {
   /// Decodes the value resiliently, or returns `nil` if this instance of the shape has no
   /// resilient behaviour (an array of optionals, say).
-  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+  static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
 }
 
@@ -71,6 +71,6 @@ protocol ResilientShape: Decodable {
 /// sets of optionals and dictionaries of optionals with other keys are matched by the
 /// resilient collection overloads.
 protocol ResilientCollectionShape: ResilientShape {
-  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+  static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
     -> Resilient<Self?>?
 }

@@ -70,13 +70,13 @@ extension Resilient {
 // MARK: - Run-time dispatch
 
 extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable {
-  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+  static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
   {
     decodeElements(from: source, absent: [])
   }
 
-  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+  static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
     -> Resilient<Self?>?
   {
     decodeElements(from: source, absent: nil)
@@ -85,7 +85,7 @@ extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable
   /// A set behaves as an array whose elements are put in a set; `$x.results` lists them in
   /// the order they were decoded.
   private static func decodeElements<Value>(
-    from source: some ResilientValueSource, absent: Value
+    from source: some ValueSite, absent: Value
   ) -> Resilient<Value>? {
     if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
       func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Resilient<Value> {

@@ -17,12 +17,12 @@
 package final class ThreadLocal<Object: AnyObject>: Sendable {
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
     /// Whether this platform stores objects per thread.
-    static var isSupported: Bool { true }
+    package static var isSupported: Bool { true }
 
     private let key: pthread_key_t
 
     /// Creates an empty slot, in which each thread will find its own object.
-    init() {
+    package init() {
       var key = pthread_key_t()
       pthread_key_create(&key) { object in releaseThreadObject(object) }
       self.key = key
@@ -35,67 +35,40 @@ package final class ThreadLocal<Object: AnyObject>: Sendable {
     }
 
     /// The calling thread's object, if it has made one.
-    var existingObject: Object? {
+    package var existingObject: Object? {
       guard let pointer = pthread_getspecific(key) else { return nil }
       return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// The calling thread's object, made with `make` if the thread has none yet.
-    func object(makingWith make: () -> Object) -> Object? {
+    package func object(makingWith make: () -> Object) -> Object? {
       if let object = existingObject { return object }
       let object = make()
       pthread_setspecific(key, Unmanaged.passRetained(object).toOpaque())
       return object
     }
+
+    /// What `read` reads from the calling thread's object, if it has made one, without
+    /// retaining it: the thread holds it for as long as `read` runs.
+    func withExistingObject<Result>(_ read: (Object) -> Result) -> Result? {
+      guard let pointer = pthread_getspecific(key) else { return nil }
+      return Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(read)
+    }
   #else
     /// Whether this platform stores objects per thread.
-    static var isSupported: Bool { false }
+    package static var isSupported: Bool { false }
 
     /// Creates a slot that stores nothing.
-    init() {}
+    package init() {}
 
     /// Always `nil`: there is no thread-local storage here.
-    var existingObject: Object? { nil }
+    package var existingObject: Object? { nil }
 
     /// Always `nil`: there is no thread-local storage here.
-    func object(makingWith make: () -> Object) -> Object? { nil }
-  #endif
-}
+    package func object(makingWith make: () -> Object) -> Object? { nil }
 
-/// One integer per thread, zero until the thread sets it: read without touching a reference
-/// count, for a check on the clean path of a collection.
-///
-/// Where threads have no POSIX thread-local storage, it is always zero and setting it does
-/// nothing.
-final class ThreadLocalWord: Sendable {
-  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-    private let key: pthread_key_t
-
-    /// Creates a slot, zero on every thread.
-    init() {
-      var key = pthread_key_t()
-      pthread_key_create(&key, nil)
-      self.key = key
-    }
-
-    deinit {
-      pthread_key_delete(key)
-    }
-
-    /// The calling thread's integer.
-    var value: Int {
-      get { Int(bitPattern: pthread_getspecific(key)) }
-      set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
-    }
-  #else
-    /// Creates a slot that stores nothing.
-    init() {}
-
-    /// Always zero: there is no thread-local storage here.
-    var value: Int {
-      get { 0 }
-      set {}
-    }
+    /// Always `nil`: there is no thread-local storage here.
+    func withExistingObject<Result>(_ read: (Object) -> Result) -> Result? { nil }
   #endif
 }
 

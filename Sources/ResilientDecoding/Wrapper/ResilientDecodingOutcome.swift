@@ -79,8 +79,8 @@ import Foundation
       }
 
       /// Creates the results of a collection from the elements that decoded and the errors of
-      /// those that failed, each at its position among all results.
-      init(elements: [Element], failures: [(index: Int, error: any Error)]) {
+      /// those that failed, each at its position among all results, as decoding makes them.
+      package init(elements: [Element], failures: [(index: Int, error: any Error)]) {
         self.elements = elements
         self.failures = failures
       }

@@ -342,10 +342,10 @@ import Testing
       ])
   }
 
-  /// With a decoder whose single-value containers lose the reporter (as TOMLKit's do), the
-  /// decode that reads each element whole cannot report: the first decode's reports stand,
-  /// with the records found without it.
-  @Test func reportsStandWhenTheDecodeThatNamesRecordsLosesThem() throws {
+  /// With a decoder whose single-value containers lose the reporter (as TOMLKit's do), each
+  /// element that names its record decodes through its own `init(from:)`, which keeps it:
+  /// every failure is reported and named by the innermost record that has an identifier.
+  @Test func elementsNameTheirRecordsThroughDecodersThatLoseTheReporter() throws {
     struct Host: Decodable {
       @Resilient var name: String?
     }
@@ -365,7 +365,8 @@ import Testing
     _ = try Feed(from: decoder)
     #expect(
       try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
-        Named("listings[0].host.name", nil, nil), Named("listings[0].price", "1", "listings[0]"),
+        Named("listings[0].host.name", "1", "listings[0]"),
+        Named("listings[0].price", "1", "listings[0]"),
       ])
   }
 

@@ -39,7 +39,7 @@ import Testing
     /// A decoder that jumps or loses its place records failures at positions past the next
     /// element, or past the end: each still reads where it was recorded, or after the last.
     @Test func failuresAtGapsAndPastTheEndKeepTheirPlaces() {
-      let error = ArrayError.makeForTesting(
+      let error = ArrayError(
         elements: [10, 20, 30],
         failures: [(0, Self.failure(at: 0)), (2, Self.failure(at: 2)), (9, Self.failure(at: 9))])
       #expect(

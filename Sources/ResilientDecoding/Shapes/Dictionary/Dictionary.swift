@@ -75,7 +75,7 @@ extension KeyedDecodingContainer {
 
 extension Dictionary: ResilientShape, ResilientCollectionShape
 where Key: Decodable, Value: Decodable {
-  static func decodeResiliently<Source: ResilientValueSource>(from source: Source)
+  static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
   {
     // `[String: T?]` is a misuse, as with its overload.
@@ -83,14 +83,14 @@ where Key: Decodable, Value: Decodable {
     return decodeEntries(from: source, absent: [:])
   }
 
-  static func decodeResilientlyAsOptional<Source: ResilientValueSource>(from source: Source)
+  static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
     -> Resilient<Self?>?
   {
     decodeEntries(from: source, absent: nil)
   }
 
   private static func decodeEntries<Wrapped: Decodable>(
-    from source: some ResilientValueSource, absent: Wrapped
+    from source: some ValueSite, absent: Wrapped
   ) -> Resilient<Wrapped>? {
     if let raw = Value.self as? any ResilientRawRepresentable.Type {
       func decodeRaw<T: ResilientRawRepresentable>(_: T.Type) -> Any? {
@@ -106,7 +106,7 @@ where Key: Decodable, Value: Decodable {
   /// resilient; dictionaries with other keys are decoded by `Codable` as arrays, and have no
   /// resilient behaviour.
   private static func decodeEntries<Strategy: _ResilientElementStrategy, Wrapped: Decodable>(
-    _ strategy: Strategy.Type, from source: some ResilientValueSource, absent: Wrapped
+    _ strategy: Strategy.Type, from source: some ValueSite, absent: Wrapped
   ) -> Any? {
     if Key.self == String.self {
       return source.decodeResilientDictionary(

@@ -1,0 +1,342 @@
+// Pass control: how many times, and how, a collection's values may be decoded. A dictionary's
+// trial decodes it as plain `Codable` does and is used only if nothing failed; a second decode
+// (the entries one by one after a failed trial, an array whole after every element failed)
+// runs no trial inside it; arrays decoded whole do not nest around one already done; the
+// values of collections that name their records see the record around them. Each is a
+// function that runs a closure in its scope; the state is the thread's (`ThreadState`).
+// The internals article (Documentation/Internals) gives the rules and why.
+
+/// What pass control knows on one thread.
+struct PassState {
+  /// Whether a dictionary's trial runs: dictionaries decoded inside it are part of it.
+  var isInTrial = false
+
+  /// For each type of values whose trial could not be used recently, how many more to skip.
+  var trialSkips = TrialSkips()
+
+  /// How many second decodes run, one inside another.
+  var secondDecodeDepth = 0
+
+  /// How many arrays this thread has decoded again whole: an array compares it before and
+  /// after its first decode to learn whether one inside it was.
+  var wholeArrayCount = 0
+
+  /// How many arrays are being decoded again whole, one inside another.
+  var wholeArrayDepth = 0
+
+  /// The records holding the collections whose values name their records, innermost last.
+  var enclosingRecords: [EnclosingRecord] = []
+
+  #if DEBUG
+    /// The failures of the values that caught their own errors, for each dictionary decoding
+    /// entry by entry, innermost last (DEBUG `results`: which values the decoder dropped).
+    var caughtFailures: [[CaughtFailure]] = []
+  #endif
+
+  /// Whether no scope of pass control is open.
+  var isIdle: Bool {
+    var idle =
+      !isInTrial && secondDecodeDepth == 0 && wholeArrayDepth == 0
+      && enclosingRecords.isEmpty
+    #if DEBUG
+      idle = idle && caughtFailures.isEmpty
+    #endif
+    return idle
+  }
+}
+
+/// What a dictionary's trial gave. Not generic: in the library's unspecialised code, each type
+/// a generic result were made for would cost the runtime its metadata the first time, in every
+/// app; the dictionary keeps what it decoded itself.
+package enum TrialVerdict {
+  /// The trial ran and nothing was reported or asserted: what it decoded can be used.
+  case usable
+  /// The trial ran and cannot be used: the dictionary decodes again, entry by entry.
+  case unusable
+  /// The dictionary is part of a trial around it, which cannot be used now: nothing it decodes
+  /// will be kept.
+  case spoilsTrialAround
+  /// No trial ran: skipped after recent failures, inside a second decode, or no thread state.
+  case notRun
+}
+
+/// Pass control: the scopes a collection runs its values' decoding in.
+package enum Passes {
+  /// How many dictionaries of one type of values skip their trial, on one thread, after a
+  /// trial for that type could not be used.
+  package static let trialsSkippedAfterFailure = 32
+
+  /// How many arrays may be decoded again whole one inside another: past it, an array keeps
+  /// what its first decode gave. Only a decoder that reads an array differently the second way
+  /// at every level reaches it.
+  package static let maximumNestedWholeArrays = 8
+
+  // MARK: Trials
+
+  /// Runs a dictionary's trial for values of type `values`: `decode` decodes it as plain
+  /// `Codable` does, while every report and assertion is dropped, and says whether it decoded
+  /// without throwing. Returns whether what it decoded can be used.
+  ///
+  /// Trials do not nest: a dictionary decoded during a trial is part of it, and decodes
+  /// nothing once the trial is known to be unusable. No trial runs inside a second decode,
+  /// and a type of values whose trial could not be used skips the next
+  /// ``trialsSkippedAfterFailure``: skipping changes only how long a decode takes, never what
+  /// it gives.
+  package static func trial(for values: Any.Type, _ decode: () -> Bool) -> TrialVerdict {
+    guard let state = ThreadState.current else { return .notRun }
+    if state.passes.isInTrial {
+      if Holds.hasDropped { return .spoilsTrialAround }
+      if decode(), !Holds.hasDropped { return .usable }
+      Holds.noteDropped()
+      return .spoilsTrialAround
+    }
+    let type = ObjectIdentifier(values)
+    if state.passes.secondDecodeDepth > 0 || state.passes.trialSkips.takeSkip(for: type) {
+      return .notRun
+    }
+    state.passes.isInTrial = true
+    let tried = Holds.discarding(decode)
+    state.passes.isInTrial = false
+    #if DEBUG
+      state.checkInvariants()
+    #endif
+    guard let tried, tried.value, !tried.droppedAny else {
+      state.passes.trialSkips.skip(trialsSkippedAfterFailure, for: type)
+      return .unusable
+    }
+    return .usable
+  }
+
+  /// Stops skipping trials for dictionaries of `values`: its last trial failed only because
+  /// the value was not a dictionary at all (missing, `null`, another kind), which says nothing
+  /// about the entries of the next one.
+  static func forgetFailedTrial(for values: Any.Type) {
+    ThreadState.existing?.passes.trialSkips.forget(ObjectIdentifier(values))
+  }
+
+  /// Whether a dictionary's trial runs on this thread: what is reported is dropped.
+  package static var isInTrial: Bool {
+    ThreadState.existing?.passes.isInTrial ?? false
+  }
+
+  // MARK: Second decodes
+
+  /// Runs `body` as a second decode if `begins` (the entries of a dictionary after its trial
+  /// failed): no dictionary inside it runs a trial, so that nothing inside is decoded a third
+  /// time that way.
+  package static func decodingAgain<Value>(
+    if begins: Bool = true, _ body: () throws -> Value
+  ) rethrows -> Value {
+    guard begins, let state = ThreadState.current else { return try body() }
+    state.passes.secondDecodeDepth += 1
+    defer {
+      state.passes.secondDecodeDepth -= 1
+      #if DEBUG
+        state.checkInvariants()
+      #endif
+    }
+    return try body()
+  }
+
+  /// Whether a second decode runs on this thread.
+  package static var isDecodingAgain: Bool {
+    (ThreadState.existing?.passes.secondDecodeDepth ?? 0) > 0
+  }
+
+  /// How many arrays this thread has decoded again whole so far: an array reads it before its
+  /// first decode and gives ``decodingArrayWhole(after:_:)`` what it read. Read without
+  /// retaining the thread's state, since every array reads it.
+  package static var wholeArraysDecoded: Int {
+    ThreadState.peek { $0.passes.wholeArrayCount } ?? 0
+  }
+
+  /// Runs `body` to decode again whole an array whose every element failed, as a second
+  /// decode, if that is allowed, and returns what it gave; `nil` if it is not: during a trial
+  /// (which is unusable already), when an array inside this one was decoded again whole since
+  /// `decodedBefore` (``wholeArraysDecoded`` as this array began: a value already decoded
+  /// twice below is not decoded again by a level around it), more than
+  /// ``maximumNestedWholeArrays`` deep, or without a thread state.
+  package static func decodingArrayWhole<Value>(
+    after decodedBefore: Int, _ body: () -> Value
+  ) -> Value? {
+    guard let state = ThreadState.current, !state.passes.isInTrial,
+      state.passes.wholeArrayCount == decodedBefore,
+      state.passes.wholeArrayDepth < maximumNestedWholeArrays
+    else { return nil }
+    state.passes.wholeArrayCount &+= 1
+    state.passes.wholeArrayDepth += 1
+    state.passes.secondDecodeDepth += 1
+    defer {
+      state.passes.wholeArrayDepth -= 1
+      state.passes.secondDecodeDepth -= 1
+      #if DEBUG
+        state.checkInvariants()
+      #endif
+    }
+    return body()
+  }
+
+  // MARK: Records around values
+
+  /// Runs `body`, the decode of a collection whose values name their records, with `enclosing`
+  /// as the record holding the collection: what fails in a value that has no identifier
+  /// belongs to it.
+  static func namingValues<Value>(
+    enclosedBy enclosing: EnclosingRecord, _ body: () throws -> Value
+  ) rethrows -> Value {
+    guard let state = ThreadState.current else { return try body() }
+    state.passes.enclosingRecords.append(enclosing)
+    defer {
+      state.passes.enclosingRecords.removeLast()
+      #if DEBUG
+        state.checkInvariants()
+      #endif
+    }
+    return try body()
+  }
+
+  /// Whether `decoder`'s single-value container keeps its `userInfo`, and with it the reporter,
+  /// for the values it decodes; asked once for each collection whose values name their
+  /// records.
+  static func singleValuesKeepUserInfo(of decoder: any Decoder) -> Bool {
+    guard let enclosing = ThreadState.existing?.passes.enclosingRecords.last else { return true }
+    if let keeps = enclosing.singleValuesKeepUserInfo { return keeps }
+    let keeps =
+      decoder.resilientDecodingErrorReporter == nil
+      || (try? decoder.singleValueContainer().decode(ReporterProbe.self))?.reporter != nil
+    enclosing.singleValuesKeepUserInfo = keeps
+    return keeps
+  }
+
+  /// The record holding the innermost collection whose values name their records, for
+  /// `reporter`, if it has an identifier.
+  static func innermostEnclosingRecord(for reporter: ResilientDecodingErrorReporter)
+    -> ReportedRecord?
+  {
+    ThreadState.existing?.passes.enclosingRecords.last?.record(for: reporter)
+  }
+
+  // MARK: Values that caught their own error
+
+  #if DEBUG
+    /// Runs `body`, the entry-by-entry decode of a dictionary, and returns the failures of the
+    /// values that caught their own errors meanwhile, in the order they failed, those its
+    /// decoder then dropped included (DEBUG only).
+    static func collectingCaughtFailures<Value>(_ body: () throws -> Value) rethrows -> (
+      value: Value, caught: [CaughtFailure]
+    ) {
+      guard let state = ThreadState.current else { return (try body(), []) }
+      state.passes.caughtFailures.append([])
+      defer {
+        #if DEBUG
+          state.checkInvariants()
+        #endif
+      }
+      do {
+        let value = try body()
+        return (value, state.passes.caughtFailures.removeLast())
+      } catch {
+        state.passes.caughtFailures.removeLast()
+        throw error
+      }
+    }
+
+    /// Notes the failure of a value that caught its own error in the innermost dictionary
+    /// collecting them.
+    static func noteCaught(_ failure: CaughtFailure) {
+      guard let state = ThreadState.existing, !state.passes.caughtFailures.isEmpty else { return }
+      state.passes.caughtFailures[state.passes.caughtFailures.count - 1].append(failure)
+    }
+  #endif
+}
+
+// MARK: - Skipped trials
+
+/// How many more trials to skip for each type of values whose trial could not be used
+/// recently, oldest first.
+///
+/// A short list searched in order rather than a `Dictionary`: the first dictionary keyed by
+/// `ObjectIdentifier` in a process makes the runtime look for that conformance through every
+/// conformance record of the process, a cost that plain `Codable` does not pay.
+struct TrialSkips {
+  /// How many types it keeps at most: past it, the oldest is forgotten (its next dictionary
+  /// runs a trial again, which only costs time).
+  static let capacity = 64
+
+  private var entries: [(values: ObjectIdentifier, remaining: Int)] = []
+
+  /// Whether a trial for `values` is to be skipped, counting the skip.
+  mutating func takeSkip(for values: ObjectIdentifier) -> Bool {
+    guard !entries.isEmpty, let index = entries.firstIndex(where: { $0.values == values })
+    else { return false }
+    if entries[index].remaining > 1 {
+      entries[index].remaining -= 1
+    } else {
+      entries.remove(at: index)
+    }
+    return true
+  }
+
+  /// Skips the next `count` trials for `values`.
+  mutating func skip(_ count: Int, for values: ObjectIdentifier) {
+    if let index = entries.firstIndex(where: { $0.values == values }) {
+      entries[index].remaining = count
+      return
+    }
+    if entries.count == Self.capacity { entries.removeFirst() }
+    entries.append((values, count))
+  }
+
+  /// Runs the next trial for `values`.
+  mutating func forget(_ values: ObjectIdentifier) {
+    entries.removeAll { $0.values == values }
+  }
+}
+
+// MARK: - Records around values
+
+/// The record holding a collection whose values name their records, read when first needed,
+/// for the reporter a report names it for.
+final class EnclosingRecord {
+  private let read: (ResilientDecodingErrorReporter) -> ReportedRecord?
+  private var found: (reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)?
+  /// Whether the decoder of the collection's values keeps its `userInfo` through its
+  /// single-value containers, once asked.
+  var singleValuesKeepUserInfo: Bool?
+
+  init(_ read: @escaping (ResilientDecodingErrorReporter) -> ReportedRecord?) {
+    self.read = read
+  }
+
+  /// The record, for `reporter`.
+  func record(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+    if let found, found.reporter === reporter { return found.record }
+    let record = read(reporter)
+    found = (reporter, record)
+    return record
+  }
+}
+
+// MARK: - Invariants
+
+extension ThreadState {
+  /// Checks, where a scope ends, what pass control and the funnel promise (DEBUG builds
+  /// only): a discarding scope runs exactly while a trial does; arrays decoded whole are
+  /// second decodes and nest no deeper than their maximum; no hold keeps more of a reporter's
+  /// reports than its maximum, once for every dictionary hold and once for the holds in
+  /// arrival order, which share one budget.
+  func checkInvariants() {
+    assert(holds.isDiscarding == passes.isInTrial, "a discarding scope runs exactly in a trial")
+    assert(
+      passes.wholeArrayDepth <= passes.secondDecodeDepth
+        && passes.wholeArrayDepth <= Passes.maximumNestedWholeArrays,
+      "arrays decoded whole are second decodes, at most \(Passes.maximumNestedWholeArrays) deep")
+    for reporter in holds.reporters {
+      let (budget, overflow) = reporter.maximumStoredErrors.multipliedReportingOverflow(
+        by: 1 + holds.entryKeyHoldCount)
+      assert(
+        overflow || holds.keptCount(of: reporter) <= budget,
+        "the holds keep at most the maximum once for every dictionary and once for the others")
+    }
+  }
+}

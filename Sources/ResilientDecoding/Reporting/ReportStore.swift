@@ -1,0 +1,194 @@
+// The one bound on what failure handling keeps: a reporter's entries and each hold's are kept
+// by a `ReportStore`, which keeps the first reports in full and counts the others by group.
+
+/// A failure as reported: its error, the coding path of the value that failed, and the record
+/// that value is in, if known yet.
+struct Report: @unchecked Sendable {
+  // `@unchecked`: the error is `Sendable` (every `Error` is); the coding keys are values
+  // copied out of decoding, never mutated.
+  let error: any Error
+  var codingPath: [any CodingKey]
+  var record: ReportedRecord?
+}
+
+/// Where a report comes among those of one store: the first ones are kept in full.
+struct ReportPosition: Sendable {
+  /// Which part of a collection the report belongs to.
+  enum Place: Sendable {
+    /// Ordered by arrival alone: everything of a reporter or of an array, and a dictionary's
+    /// reports at its own path.
+    case arrival
+    /// A dictionary entry whose key is not known yet, by the number it began with; only ever
+    /// compared with itself (see `Holds`).
+    case entry(Int)
+    /// A dictionary entry, by its key as written.
+    case key(String)
+  }
+
+  var place: Place
+  /// The order of arrival, within the store.
+  var sequence: Int
+
+  /// Whether this position comes before `other`: reports at the dictionary's own path first,
+  /// then entries in key order, each entry's reports in the order they arrived.
+  func precedes(_ other: ReportPosition) -> Bool {
+    switch (place, other.place) {
+    case (.arrival, .arrival): return sequence < other.sequence
+    case (.arrival, _): return true
+    case (_, .arrival): return false
+    case (.key(let left), .key(let right)):
+      let order = left.comparedInKeyOrder(with: right)
+      return order != 0 ? order < 0 : sequence < other.sequence
+    case (.entry(let left), .entry(let right)):
+      return left != right ? left < right : sequence < other.sequence
+    case (.entry, .key), (.key, .entry):
+      // Never compared: a hold names every entry's key before it mixes them.
+      return sequence < other.sequence
+    }
+  }
+}
+
+/// The reports of one reporter that a reporter or a hold keeps: the first
+/// ``capacity`` by position in full, and the others counted by group, so that what it holds
+/// does not grow with the number of failures.
+///
+/// Reports usually arrive in order, and are then appended or counted; a dictionary's arrive in
+/// the order its decoder hands entries over, and once it is full they go through a heap that
+/// gives up its last report for an earlier one.
+struct ReportStore: Sendable {
+  /// How many reports it keeps in full.
+  let capacity: Int
+  /// The reports kept in full, and their positions at the same indices: in order while
+  /// `isOrdered`, in no order while it is not, a heap with the last report first once it is
+  /// full and not ordered. Two arrays, so that an ordered store hands its entries over as they
+  /// are.
+  private var entries: [ErrorDigest.Entry] = []
+  private var positions: [ReportPosition] = []
+  private var isOrdered = true
+  private var isHeap = false
+  /// The reports past the first ``capacity``, counted by group.
+  private(set) var omitted = ErrorDigest.GroupCounts()
+
+  init(capacity: Int) {
+    self.capacity = max(0, capacity)
+  }
+
+  /// How many reports it kept in full.
+  var keptCount: Int { entries.count }
+
+  /// How many reports it holds, kept in full or counted.
+  var count: Int { entries.count + omitted.total }
+
+  /// Adds `report` at `position`: kept if it is among the first ``capacity`` by position, which
+  /// may make the last one kept so far a counted one, counted otherwise.
+  mutating func add(_ report: Report, at position: ReportPosition) {
+    if entries.count < capacity {
+      if let last = positions.last, position.precedes(last) { isOrdered = false }
+      entries.append(ErrorDigest.Entry(report))
+      positions.append(position)
+      if isHeap { siftUp(entries.count - 1) }
+      return
+    }
+    guard !entries.isEmpty else { return omitted.count(report, at: position) }
+    if isOrdered, !position.precedes(positions[positions.count - 1]) {
+      // The common case past the maximum: a report after every kept one, most likely in the
+      // group counted last.
+      if omitted.countIfInLastGroup(report) { return }
+      return omitted.count(report, at: position)
+    }
+    if !isHeap {
+      isOrdered = false
+      makeHeap()
+    }
+    guard position.precedes(positions[0]) else { return omitted.count(report, at: position) }
+    omitted.count(entries[0].report, at: positions[0])
+    entries[0] = ErrorDigest.Entry(report)
+    positions[0] = position
+    siftDown(0)
+  }
+
+  /// Adds the errors that another store only counted, all at `place`, after its reports kept
+  /// in full; `sequence` numbers their groups, in the order of their first errors.
+  mutating func add(
+    counts: ErrorDigest.GroupCounts, at place: ReportPosition.Place, sequence: inout Int
+  ) {
+    omitted.add(counts) { _ in
+      defer { sequence += 1 }
+      return ReportPosition(place: place, sequence: sequence)
+    }
+  }
+
+  /// Changes every position with `reposition`, which must keep the order of the positions it
+  /// was given: a hold names the key of an entry that had none.
+  mutating func reposition(_ reposition: (ReportPosition) -> ReportPosition) {
+    for index in positions.indices { positions[index] = reposition(positions[index]) }
+    omitted.reposition(reposition)
+  }
+
+  /// Changes the path and record of every report, kept or counted first in its group, with
+  /// `transform`, which returns `nil` to keep them: a hold moves reports under its
+  /// collection's path, or names their records.
+  mutating func transform(
+    _ transform: ([any CodingKey], ReportedRecord?) -> (
+      codingPath: [any CodingKey], record: ReportedRecord?
+    )?
+  ) {
+    for index in entries.indices {
+      let entry = entries[index]
+      guard let changed = transform(entry.codingPath, entry.record) else { continue }
+      entries[index] = ErrorDigest.Entry(
+        codingPath: changed.codingPath, error: entry.error, record: changed.record)
+    }
+    omitted.transformFirsts(transform)
+  }
+
+  /// Whether `isTrue` holds for the path and record of a report, kept in full or counted first
+  /// in its group.
+  func contains(where isTrue: ([any CodingKey], ReportedRecord?) -> Bool) -> Bool {
+    entries.contains { isTrue($0.codingPath, $0.record) }
+      || omitted.containsFirst(where: isTrue)
+  }
+
+  /// The reports kept in full, in order, and the counts of the others.
+  consuming func drain() -> (entries: [ErrorDigest.Entry], omitted: ErrorDigest.GroupCounts) {
+    guard !isOrdered else { return (entries, omitted) }
+    let order = positions.indices.sorted { positions[$0].precedes(positions[$1]) }
+    return (order.map { entries[$0] }, omitted)
+  }
+
+  // MARK: Heap
+
+  private mutating func makeHeap() {
+    isHeap = true
+    for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+  }
+
+  private mutating func siftUp(_ start: Int) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard positions[parent].precedes(positions[child]) else { return }
+      swapAt(parent, child)
+      child = parent
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    while true {
+      var last = parent
+      let left = 2 * parent + 1
+      if left < positions.count, positions[last].precedes(positions[left]) { last = left }
+      let right = left + 1
+      if right < positions.count, positions[last].precedes(positions[right]) { last = right }
+      guard last != parent else { return }
+      swapAt(parent, last)
+      parent = last
+    }
+  }
+
+  private mutating func swapAt(_ first: Int, _ second: Int) {
+    entries.swapAt(first, second)
+    positions.swapAt(first, second)
+  }
+}
