@@ -61,12 +61,16 @@ for argument in "$@"; do
 done
 
 clean_limit=1.02
+# A clean array of records while a reporter that names records exists: each element holds
+# what is reported inside it, to name it (one pass).
+identified_limit=1.10
 dirty_limit=1.05
 recursive_limit=5.0
 payload_limit=1.05
 limits=()
 if [[ $configuration == debug ]]; then
   clean_limit=1.5
+  identified_limit=1.5
   dirty_limit=1.5
   recursive_limit=7.0
   payload_limit=1.5
@@ -137,6 +141,9 @@ if [[ $instructions == 1 ]]; then
     # which moves from build to build, so the share of that cache is printed beside the
     # ratios. Counts are printed with %.0f: some pass 2^31, where mawk's %d stops.
     category=$(awk -v n="$name" '$1 == n { print $2 }' <<< "$categories")
+    # Memory and big-value workloads are held to their peaks and times only, and take minutes
+    # under callgrind.
+    if [[ $category == memory || $category == bigValue ]]; then continue; fi
     counts=()
     for side in Plain Floor Resilient; do
       # Only dirty workloads have a floor.
@@ -157,7 +164,8 @@ if [[ $instructions == 1 ]]; then
     done
     elements=$(awk -v n="$name" '$1 == n { print $2 }' "$scratch/$name.log")
     line=$(awk -v name="$name" -v elements="$elements" -v category="$category" \
-      -v clean_limit="$clean_limit" -v dirty_limit="$dirty_limit" \
+      -v clean_limit="$clean_limit" -v identified_limit="$identified_limit" \
+      -v dirty_limit="$dirty_limit" \
       -v recursive_limit="$recursive_limit" -v payload_limit="$payload_limit" \
       -v plainCounts="${counts[0]}" -v floorCounts="${counts[1]}" -v resCounts="${counts[2]}" '
       BEGIN {
@@ -170,8 +178,9 @@ if [[ $instructions == 1 ]]; then
           byFloor ? sprintf("%.0f", floor / elements) : "-", resilient / elements,
           sprintf("%.1f/%s/%.1f", 100 * p[2] / plain,
             byFloor ? sprintf("%.1f", 100 * f[2] / floor) : "-", 100 * r[2] / resilient)
-        if (category == "clean" && resilient / plain > clean_limit) {
-          printf " FAIL %.3f > %.2f (clean, ÷plain)", resilient / plain, clean_limit
+        limit = name == "array.clean.identified" ? identified_limit : clean_limit
+        if (category == "clean" && resilient / plain > limit) {
+          printf " FAIL %.3f > %.2f (clean, ÷plain)", resilient / plain, limit
         }
         if (byFloor && resilient / floor > dirty_limit) {
           printf " FAIL %.3f > %.2f (dirty, ÷floor)", resilient / floor, dirty_limit
@@ -189,7 +198,8 @@ if [[ $instructions == 1 ]]; then
   done
   if [[ $check == 1 ]]; then
     if [[ ${#failures[@]} -eq 0 ]]; then
-      echo "# instruction ratios within limits (clean: resilient / plain <= $clean_limit;" \
+      echo "# instruction ratios within limits (clean: resilient / plain <= $clean_limit," \
+        "array.clean.identified <= $identified_limit;" \
         "dirty: resilient / floor <= $dirty_limit; recursive: resilient / plain" \
         "<= $recursive_limit; payload: resilient / plain <= $payload_limit)"
     else

@@ -9,8 +9,17 @@
 internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
   @usableFromInline internal let value: Strategy.Element?
   /// The number this value began with among the entries of its dictionary (see
-  /// `Holds.beginEntry()`): a dictionary names what was reported inside an entry by it.
-  let entry: Int
+  /// `Holds.beginEntry()`), by which a dictionary names what was reported inside an entry, and
+  /// whether it failed, in one word: its complement when it failed. Generic code reads a field
+  /// of a plain type at a known offset, where telling whether `value` is `nil` looks up the
+  /// metadata of `Strategy.Element?` for every entry.
+  private let entryAndFailure: Int
+
+  /// The number this value began with among the entries of its dictionary.
+  var entry: Int { entryAndFailure < 0 ? ~entryAndFailure : entryAndFailure }
+
+  /// Whether the value failed.
+  var failed: Bool { entryAndFailure < 0 }
   #if DEBUG
     /// The failure, for DEBUG `results`.
     let failure: CaughtFailure?
@@ -24,12 +33,13 @@ internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
   /// this type's metadata and `Optional<Element>`'s in the runtime's cache.
   @usableFromInline @inline(__always)
   internal init(from decoder: any Decoder) {
-    entry = Holds.beginEntry()
+    let entry = Holds.beginEntry()
     let decoded: Strategy.Element
     do {
       decoded = try Strategy.decode(from: decoder.singleValueContainer())
     } catch {
       value = nil
+      entryAndFailure = ~entry
       let failure = caughtFailure(error, decodedPrimitive: Strategy.decodesPrimitive, by: decoder)
       #if DEBUG
         self.failure = failure
@@ -37,6 +47,7 @@ internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
       return
     }
     value = decoded
+    entryAndFailure = entry
     #if DEBUG
       failure = nil
     #endif

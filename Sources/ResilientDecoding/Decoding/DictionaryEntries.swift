@@ -150,18 +150,23 @@ extension ValueSite {
       let path = codingPath
       base = { path }
     }
+    var raw: [String: _CaughtValue<Caught>] = [:]
     #if DEBUG
-      let ((raw, held), caught) = try Passes.collectingCaughtFailures {
+      let (held, caught) = try Passes.collectingCaughtFailures {
         try Holds.holding(.entryKey, base: base) {
-          try decodePlain([String: _CaughtValue<Caught>].self)
+          raw = try decodePlain([String: _CaughtValue<Caught>].self)
         }
       }
     #else
-      let (raw, held) = try Holds.holding(.entryKey, base: base) {
-        try decodePlain([String: _CaughtValue<Caught>].self)
+      let held = try Holds.holding(.entryKey, base: base) {
+        raw = try decodePlain([String: _CaughtValue<Caught>].self)
       }
     #endif
-    var entries = Self.splitting(raw, unwrap: unwrap, unnamedEntry: held?.unnamedEntry?.entry)
+    // Taken out of the variable the decode wrote, so that the entries are referenced once and
+    // changed in place (see `splitting(_:unwrap:unnamedEntry:)`).
+    let decoded = raw
+    raw = [:]
+    var entries = Self.splitting(decoded, unwrap: unwrap, unnamedEntry: held?.unnamedEntry?.entry)
     entries.held = held.map { held in
       var held = held
       if held.unnamedEntry != nil { held.nameEntry(entries.unnamedEntryKey) }
@@ -192,7 +197,7 @@ extension ValueSite {
     #endif
     // A copy for the loop only: once it ends, `entries` is uniquely referenced again.
     for (key, entry) in copy entries {
-      if entry.value == nil {
+      if entry.failed {
         failedKeys.append(key)
         #if DEBUG
           if let failure = entry.failure { failures.append((key, failure)) }

@@ -85,7 +85,9 @@ func unconvertibleKeyError<K>(
   return DecodingError.dataCorrupted(
     DecodingError.Context(
       codingPath: codingPath,
-      debugDescription: "The dictionary key \"\(key.stringValue)\" is not a valid \(K.self)"))
+      debugDescription:
+        "The dictionary key \"\(BoundedText.prefix(of: key.stringValue))\" is not a valid \(K.self)"
+    ))
 }
 
 /// The novel-value error for a key of a non-frozen raw-representable type, or `nil` when the
@@ -104,10 +106,10 @@ private func novelKeyError<T: ResilientRawRepresentable>(
   } else if T.RawValue.self == Int.self {
     rawValue = key.intValue.flatMap { $0 as? T.RawValue }
   } else {
-    return UnknownNovelValueError(novelValue: key.stringValue)
+    return UnknownNovelValueError(novelValue: BoundedText.prefix(of: key.stringValue))
   }
   guard let rawValue, T(rawValue: rawValue) == nil else { return nil }
-  return UnknownNovelValueError(novelValue: rawValue)
+  return UnknownNovelValueError(novelValue: BoundedText.kept(rawValue))
 }
 
 /// The error for a dictionary key that converts to a key already used by another entry.
@@ -118,6 +120,7 @@ func duplicateKeyError<K>(
     DecodingError.Context(
       codingPath: codingPath,
       debugDescription:
-        "The dictionary key \"\(key.stringValue)\" is the same \(K.self) as an earlier key "
-        + "in key order; the entry was dropped"))
+        "The dictionary key \"\(BoundedText.prefix(of: key.stringValue))\" is the same \(K.self) "
+        + "as an earlier key"
+        + " in key order; the entry was dropped"))
 }

@@ -167,16 +167,15 @@ struct ElementLoop {
     var end = firstEnd
     var held: Held?
     if case .failed = end, elements.count == 0 {
-      held =
-        Holds.holding {
-          while case .failed(let error, let index) = end, elements.count == 0 {
-            guard recoverFromElement(error, at: index, in: &container) else {
-              end = .finished
-              return
-            }
-            end = ElementRuns.next(of: &container, into: &elements, with: run)
+      held = Holds.holding {
+        while case .failed(let error, let index) = end, elements.count == 0 {
+          guard recoverFromElement(error, at: index, in: &container) else {
+            end = .finished
+            return
           }
-        }.held
+          end = ElementRuns.next(of: &container, into: &elements, with: run)
+        }
+      }
       if elements.count > 0, let reports = held {
         Holds.passOn(reports)
         held = nil
@@ -253,8 +252,7 @@ struct FailedElements {
   /// `IdentifiedElement`), else the record holding the array. The element's path is built only
   /// for a reporter or to wrap a decoder's own error.
   private mutating func report(_ error: any Error, atIndex index: Int) -> any Error {
-    if reporter == nil { reporter = .some(site.findReporter()) }
-    let (site, found) = (self.site, reporter ?? nil)
+    let found = lookUpReporter()
     var base = basePath
     let (thrown, brought) = IdentifiedElementFailure.unwrap(error)
     let reported = Failures.report(
@@ -267,6 +265,15 @@ struct FailedElements {
       reporter: { found }, record: { brought ?? site.enclosingRecord(for: $0) })
     basePath = base
     return reported
+  }
+
+  /// The reporter: the one `recover(from:at:in:)` read in the first failed element's decoder,
+  /// else looked up here, once, through the array's site.
+  private mutating func lookUpReporter() -> ResilientDecodingErrorReporter? {
+    if let reporter { return reporter }
+    let found = site.findReporter()
+    reporter = .some(found)
+    return found
   }
 }
 

@@ -178,12 +178,13 @@ func novelValueError<Element: ResilientRawRepresentable>(
   rawValue: Element.RawValue,
   codingPath: @autoclosure () -> [any CodingKey]
 ) -> any Error {
+  // A raw value from the data is kept as a bounded prefix: it may be megabytes long.
   guard Element.isFrozen else {
-    return UnknownNovelValueError(novelValue: rawValue)
+    return UnknownNovelValueError(novelValue: BoundedText.kept(rawValue))
   }
   return DecodingError.dataCorrupted(
     DecodingError.Context(
       codingPath: codingPath(),
-      debugDescription: "\(Element.self) is frozen and has no case for the raw value \(rawValue)"
-    ))
+      debugDescription: "\(Element.self) is frozen and has no case for the raw value "
+        + BoundedText.describing(rawValue).text))
 }

@@ -9,17 +9,22 @@ import Foundation
 
 extension _ResilientElementStrategy {
   /// Whether the elements may be records with identifiers of their own: values decoded by
-  /// their own `init(from:)`, not primitives, raw values or the values Foundation's decoders
-  /// read as single values (dates, data, URLs, decimals).
+  /// their own `init(from:)`, which a decoder does not treat as a type of its own. Not
+  /// primitives or raw values, nor the types Foundation's decoders decode their own way:
+  /// dates, data, URLs, decimals, and dictionaries keyed by strings (whose keys they keep as
+  /// written).
   static var elementsMayBeRecords: Bool {
     decodesLikePlainCodable && !decodesPrimitive && Element.self != Date.self
       && Element.self != Data.self && Element.self != URL.self && Element.self != Decimal.self
+      && !(Element.self is any StringKeyedDictionaryMarker.Type)
   }
 
   /// Whether the elements of a collection decode as ``IdentifiedElement``s: they may be
   /// records, and a reporter with identifying keys exists in the process.
   static var namesElementRecords: Bool {
-    elementsMayBeRecords && ResilientDecodingErrorReporter.anyIdentifiesRecords
+    // The reporters first: telling whether the elements may be records costs a lookup of a
+    // conformance, which the first time walks every conformance record of the process.
+    ResilientDecodingErrorReporter.anyIdentifiesRecords && elementsMayBeRecords
   }
 }
 
@@ -32,20 +37,35 @@ extension _ResilientElementStrategy {
 struct IdentifiedElement<Element: Decodable>: Decodable {
   let value: Element
 
+  // Written with no generic type but `Element` and this one, whose metadata the caller passes:
+  // in the library's unspecialised code every other (`Element?` among them) would be looked up
+  // for every element.
   init(from decoder: any Decoder) throws {
-    let result: Result<Element, any Error>
-    let held: Held?
-    (result, held) = Holds.holding {
-      Result {
-        // Through the decoder's single-value container, as plain `Codable` decodes an element,
-        // unless that container loses the decoder's `userInfo` (TOMLKit's does), and with it
-        // the reporter: then by the element's own `init(from:)`.
-        guard Passes.singleValuesKeepUserInfo(of: decoder) else {
-          return try Element(from: decoder)
+    var failure: (any Error)?
+    value = try withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+      // By the element's own `init(from:)`, on this decoder: a decoder would call it too (the
+      // types it decodes its own way are no records), and some decoders' single-value
+      // containers lose the `userInfo`, and with it the reporter (TOMLKit's do).
+      let held = Holds.holding {
+        do {
+          slot.initializeElement(at: 0, to: try Element(from: decoder))
+        } catch {
+          failure = error
         }
-        return try decoder.singleValueContainer().decode(Element.self)
       }
+      if let held, held.count > 0 { Self.name(held, in: decoder) }
+      if let failure {
+        throw IdentifiedElementFailure(error: failure, record: decoder.ownRecord())
+      }
+      return slot.moveElement(from: 0)
     }
+  }
+
+  /// Names what was reported inside the value that `decoder` decoded, and passes it on: each
+  /// report that names no record yet, or one read through the keys of the value itself, by the
+  /// value read whole, or else by the record holding its collection.
+  private static func name(_ held: Held, in decoder: any Decoder) {
+    var held = held
     // Each read once, when first needed.
     var ownRecord: ReportedRecord?? = nil
     func readOwnRecord() -> ReportedRecord? {
@@ -61,22 +81,35 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       depth = found
       return found
     }
-    if var held, held.count > 0 {
-      held.transform { reporter, path, record in
-        guard reporter.namesRecords else { return nil }
-        return ReportedRecord.naming(
-          record, inValueAt: readDepth(), ownRecord: readOwnRecord,
-          around: { Passes.innermostEnclosingRecord(for: reporter) }
-        ).map { (path, $0) }
-      }
-      Holds.passOn(held)
+    held.transform { reporter, path, record in
+      guard reporter.namesRecords else { return nil }
+      return ReportedRecord.naming(
+        record, inValueAt: readDepth(), ownRecord: readOwnRecord,
+        around: { Passes.innermostEnclosingRecord(for: reporter) }
+      ).map { (path, $0) }
     }
-    switch result {
-    case .success(let value): self.value = value
-    case .failure(let error): throw IdentifiedElementFailure(error: error, record: readOwnRecord())
+    Holds.passOn(held)
+  }
+}
+
+extension _ResilientElementStrategy {
+  /// The run of elements that name their records (see ``IdentifiedElement``): the element
+  /// type's metadata is looked up once per array, not for every element, since the library
+  /// runs it unspecialised.
+  static var _namingElementRun: _ElementRun<Element> {
+    let type = IdentifiedElement<Element>.self
+    return { container, storage in
+      while !container.isAtEnd {
+        storage.nextSlot().initialize(to: try container.decode(type).value)
+        storage.didInitializeSlot()
+      }
     }
   }
 }
+
+/// Marks `Dictionary` with `String` keys, which Foundation's decoders decode their own way.
+protocol StringKeyedDictionaryMarker {}
+extension Dictionary: StringKeyedDictionaryMarker where Key == String {}
 
 /// Decodes each value as an ``IdentifiedElement`` of `Base`'s elements: the strategy of the
 /// elements of arrays and sets, and of the entries of dictionaries, that name their records.

@@ -110,7 +110,7 @@ package enum Passes {
   /// Stops skipping trials for dictionaries of `values`: its last trial failed only because
   /// the value was not a dictionary at all (missing, `null`, another kind), which says nothing
   /// about the entries of the next one.
-  static func forgetFailedTrial(for values: Any.Type) {
+  package static func forgetFailedTrial(for values: Any.Type) {
     ThreadState.existing?.passes.trialSkips.forget(ObjectIdentifier(values))
   }
 
@@ -193,19 +193,6 @@ package enum Passes {
       #endif
     }
     return try body()
-  }
-
-  /// Whether `decoder`'s single-value container keeps its `userInfo`, and with it the reporter,
-  /// for the values it decodes; asked once for each collection whose values name their
-  /// records.
-  static func singleValuesKeepUserInfo(of decoder: any Decoder) -> Bool {
-    guard let enclosing = ThreadState.existing?.passes.enclosingRecords.last else { return true }
-    if let keeps = enclosing.singleValuesKeepUserInfo { return keeps }
-    let keeps =
-      decoder.resilientDecodingErrorReporter == nil
-      || (try? decoder.singleValueContainer().decode(ReporterProbe.self))?.reporter != nil
-    enclosing.singleValuesKeepUserInfo = keeps
-    return keeps
   }
 
   /// The record holding the innermost collection whose values name their records, for
@@ -300,9 +287,6 @@ struct TrialSkips {
 final class EnclosingRecord {
   private let read: (ResilientDecodingErrorReporter) -> ReportedRecord?
   private var found: (reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)?
-  /// Whether the decoder of the collection's values keeps its `userInfo` through its
-  /// single-value containers, once asked.
-  var singleValuesKeepUserInfo: Bool?
 
   init(_ read: @escaping (ResilientDecodingErrorReporter) -> ReportedRecord?) {
     self.read = read

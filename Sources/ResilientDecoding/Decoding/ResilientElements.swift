@@ -141,7 +141,7 @@ extension ValueSite {
     // nothing to name.)
     return Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
       decodeElementsOnce(
-        IdentifiedStrategy<Strategy>.self, running: IdentifiedStrategy<Strategy>._elementRun)
+        IdentifiedStrategy<Strategy>.self, running: Strategy._namingElementRun)
     }
   }
 

@@ -41,12 +41,13 @@ extension ValueSite {
     _: CaughtElement<Strategy>.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
     // The values' failures are theirs: not a dictionary's around (DEBUG `results`).
+    var decoded: Result<[CaughtElement<Strategy>], any Error>?
     #if DEBUG
-      let ((decoded, held), _) = Passes.collectingCaughtFailures {
-        Holds.holding { decodeValueWhole([CaughtElement<Strategy>].self) }
+      let (held, _) = Passes.collectingCaughtFailures {
+        Holds.holding { decoded = decodeValueWhole([CaughtElement<Strategy>].self) }
       }
     #else
-      let (decoded, held) = Holds.holding { decodeValueWhole([CaughtElement<Strategy>].self) }
+      let held = Holds.holding { decoded = decodeValueWhole([CaughtElement<Strategy>].self) }
     #endif
     guard let decoded else { return nil }
     let result = decoded.map {

@@ -216,13 +216,21 @@ package enum Holds {
   /// first, and returns what it kept; `nil` where threads have no state, and reports were
   /// recorded as they were made. A hold by entry key reads the dictionary's path with `base`,
   /// only if two entries make reports.
-  package static func holding<Value>(
+  ///
+  /// Not generic, so that the values of a collection that each run in a hold of their own
+  /// (see `IdentifiedElement`) cost the runtime no generic metadata.
+  package static func holding(
     _ order: HoldOrder = .arrival, base: (() -> [any CodingKey])? = nil,
-    _ body: () throws -> Value
-  ) rethrows -> (value: Value, held: Held?) {
-    guard let state = ThreadState.current else { return (try body(), nil) }
+    _ body: () throws -> Void
+  ) rethrows -> Held? {
+    guard let state = ThreadState.current else {
+      try body()
+      return nil
+    }
     var roomAround: [(reporter: ResilientDecodingErrorReporter, room: Int)] = []
-    if order == .arrival, let around = state.holds.holds.last, around.order == .arrival {
+    if order == .arrival, let around = state.holds.holds.last, around.order == .arrival,
+      !around.stores.isEmpty
+    {
       roomAround = around.stores.map { ($0.reporter, $0.store.capacity - $0.store.keptCount) }
     }
     state.holds.holds.append(Hold(order: order, readBase: base, roomAround: roomAround))
@@ -233,9 +241,9 @@ package enum Holds {
       #endif
     }
     do {
-      let value = try body()
+      try body()
       precondition(state.holds.holds.count == depth, "holds end in the order they began")
-      return (value, Held(hold: state.holds.holds.removeLast()))
+      return Held(hold: state.holds.holds.removeLast())
     } catch {
       state.holds.holds.removeLast()
       throw error
@@ -308,7 +316,7 @@ package enum Holds {
   /// Notes that the next entry of the innermost hold's dictionary begins to decode, and returns
   /// its number, counted from 1: what is reported until the next one belongs to it. 0 when the
   /// innermost hold is not a dictionary's.
-  static func beginEntry() -> Int {
+  package static func beginEntry() -> Int {
     ThreadState.peek { state in
       guard let last = state.holds.holds.indices.last, state.holds.holds[last].order == .entryKey
       else { return 0 }

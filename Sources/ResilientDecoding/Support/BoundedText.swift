@@ -25,6 +25,13 @@ enum BoundedText {
     value.utf8.count <= limit ? value : String(value.prefix(limit)) + "…"
   }
 
+  /// A value from the data for an error to keep: a string cut to `limit` characters, any other
+  /// value as it is (raw values are strings or numbers in practice).
+  static func kept<Value>(_ value: Value) -> Any {
+    guard let string = value as? String else { return value }
+    return prefix(of: string)
+  }
+
   /// Appends a rough spelling of `value` within `budget` characters; returns `false` if it had
   /// to stop, the budget spent.
   private static func append(_ value: Any, to text: inout String, budget: inout Int) -> Bool {

@@ -7,11 +7,14 @@
 /// Where threads have no local storage there is none (`nil`, and ``isSupported`` is `false`):
 /// no trial runs, nothing is held, every report is recorded at once.
 package final class ThreadState {
+  // Unchecked: only the thread that owns the state reads or changes it, so the dynamic
+  // checks of exclusive access would cost every hold for nothing.
+
   /// Trials, second decodes and the records around the values that name theirs.
-  var passes = PassState()
+  @exclusivity(unchecked) var passes = PassState()
 
   /// The holds that keep reports back while collections decode.
-  var holds = HoldStack()
+  @exclusivity(unchecked) var holds = HoldStack()
 
   private init() {}
 

@@ -359,4 +359,92 @@ import Testing
         "… and 5 more errors, counted in the groups but not stored: the reporter stores at most 55",
       ])
   }
+
+  /// The summary lists at most 20 groups, and says how many more there are only if there are
+  /// more.
+  @Test(arguments: [19, 20, 21])
+  func theSummarySaysHowManyMoreGroupsOnlyIfThereAreMore(groupCount: Int) throws {
+    // 60 errors: each group a key of its own, three errors each (the last ones more).
+    let keys = (0..<groupCount).map { "k\($0)" }
+    let perKey = (60 + groupCount - 1) / groupCount
+    let entries = keys.map { key in
+      #""\#(key)": [\#(Array(repeating: #""x""#, count: perKey).joined(separator: ", "))]"#
+    }
+    struct Lists: Decodable {
+      @Resilient var lists: [String: [Resilient<Int?>]]
+    }
+    let json = #"{"lists": {\#(entries.joined(separator: ", "))}}"#
+    let digest = try #require(try decode(Lists.self, json: json).digest)
+    let lines = digest.description.split(separator: "\n").map(String.init)
+    let more = lines.filter { $0.hasPrefix("  … and ") }
+    if groupCount > 20 {
+      #expect(more == ["  … and \(groupCount - 20) more groups (see `groups`)"])
+    } else {
+      #expect(more.isEmpty, "\(more)")
+    }
+  }
+
+  /// Groups follow document order, never the order a decoder hands a dictionary's entries
+  /// over in: with nothing stored in full, every group's first error is the first in key order,
+  /// on every decode and whatever order the entries are written in.
+  @Test(arguments: TestDecoder.allCases)
+  func groupsFollowDocumentOrderWhateverOrderEntriesComeIn(decoder: TestDecoder) throws {
+    struct Inner: Decodable {
+      @Resilient var xs: [Int]
+    }
+    struct Outer: Decodable {
+      @Resilient var m: [String: Inner]
+    }
+    let keys = ["1", "2", "3", "4", "5", "6"]
+    var seen: Set<String> = []
+    for order in [keys, keys.reversed(), ["4", "1", "6", "3", "5", "2"]] {
+      let entries = order.map { #""\#($0)": {"xs": ["x"]}"# }
+      for _ in 0..<3 {
+        let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: 0)
+        _ = try decoder.decode(
+          Outer.self, json: #"{"m": {\#(entries.joined(separator: ", "))}}"#,
+          reportingTo: reporter)
+        let groups = try #require(reporter.flushReportedErrors()).groups
+        seen.insert(groups.map { "\($0.pattern) \($0.firstPath) ×\($0.count)" }.joined())
+      }
+    }
+    #expect(seen == ["m.*.xs[*] m.1.xs[0] ×6"])
+  }
+
+  /// With a bounded reporter, a dictionary keeps in full the first errors in key order, and
+  /// counts the others, whatever order its decoder hands the entries over in; every group,
+  /// stored in full or only counted, names the record of its first error.
+  @Test(arguments: TestDecoder.allCases)
+  func aBoundedDictionaryKeepsTheFirstErrorsInKeyOrderAndNamesEveryGroup(
+    decoder: TestDecoder
+  ) throws {
+    struct Item: Decodable {
+      @Resilient var price: Double?
+    }
+    struct Shop: Decodable {
+      let id: String
+      @Resilient var byCode: [String: Item]
+    }
+    let keys = ["e", "c", "a", "d", "b"]
+    let entries = keys.map { #""\#($0)": {"price": "x"}"# }
+    let json = #"{"id": "s1", "byCode": {\#(entries.joined(separator: ", "))}}"#
+    for maximum in [0, 2] {
+      let reporter = ResilientDecodingErrorReporter(
+        identifyingKeys: ["id"], maximumStoredErrors: maximum)
+      _ = try decoder.decode(Shop.self, json: json, reportingTo: reporter)
+      let digest = try #require(reporter.flushReportedErrors())
+      #expect(
+        digest.entries.map(\.path)
+          == ["byCode.a.price", "byCode.b.price"].prefix(maximum).map {
+            $0
+          })
+      #expect(digest.omittedErrorCount == 5 - maximum)
+      #expect(
+        digest.groups.map { "\($0.pattern) \($0.firstPath) \($0.firstRecordID ?? "nil")" } == [
+          "byCode.a.price byCode.a.price s1", "byCode.b.price byCode.b.price s1",
+          "byCode.c.price byCode.c.price s1", "byCode.d.price byCode.d.price s1",
+          "byCode.e.price byCode.e.price s1",
+        ])
+    }
+  }
 }

@@ -72,6 +72,117 @@ import Testing
       ])
   }
 
+  /// Every element that failed whole names itself, not the first one's record: each is read
+  /// as it fails.
+  @Test(arguments: TestDecoder.allCases)
+  func everyFailedElementNamesItselfNotTheFirstOne(decoder: TestDecoder) throws {
+    let json = """
+      {"feedID": "f1", "listings": [{"id": "x-0"}, {"id": 1}, {"id": "x-2"}, {"id": "x-3"}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id", "feedID"])
+    let feed = try #require(try decoder.decode(Feed.self, json: json, reportingTo: reporter))
+    #expect(feed.listings.map(\.id) == [1])
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("listings[0]", "x-0", "listings[0]"), Named("listings[2]", "x-2", "listings[2]"),
+        Named("listings[3]", "x-3", "listings[3]"),
+      ])
+  }
+
+  /// Records are read where the library decodes: the record holding the failing property, the
+  /// elements and entries of `@Resilient` collections, and the record holding such a
+  /// collection. A record that only a plain container holds is not read: the same failure is
+  /// named by its element under a `@Resilient` array, and by no record under a plain one (DocC,
+  /// "Reporting in Production").
+  @Test(arguments: TestDecoder.allCases)
+  func aRecordThatOnlyAPlainContainerHoldsIsNotRead(decoder: TestDecoder) throws {
+    struct Inner: Decodable {
+      @Resilient var x: Int?
+    }
+    struct Rec: Decodable {
+      let id: Int
+      let inner: Inner
+    }
+    struct PlainRoot: Decodable {
+      let recs: [Rec]
+    }
+    struct ResilientRoot: Decodable {
+      @Resilient var recs: [Rec]
+    }
+    let json = #"{"recs": [{"id": 10, "inner": {"x": "bad"}}]}"#
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    _ = try decoder.decode(PlainRoot.self, json: json, reportingTo: reporter)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("recs[0].inner.x", nil, nil)
+      ])
+    _ = try decoder.decode(ResilientRoot.self, json: json, reportingTo: reporter)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("recs[0].inner.x", "10", "recs[0]")
+      ])
+  }
+
+  /// The records a document names do not depend on what the thread decoded before (a
+  /// dictionary's trial skipped after another failed), nor on the decoder (one that decodes
+  /// arrays whole): each failing entry is named by itself.
+  @Test(arguments: TestDecoder.allCases)
+  func recordsDependOnlyOnTheDocument(decoder: TestDecoder) throws {
+    struct Item: Decodable {
+      let id: String
+      let count: Int
+    }
+    struct Shop: Decodable {
+      let id: String
+      @Resilient var byCode: [String: Item]
+    }
+    struct Feed: Decodable {
+      @Resilient var shops: [Shop]
+    }
+    let json = """
+      {"shops": [{"id": "s1", "byCode": {"a": {"id": "i1", "count": "x"}}},
+                 {"id": "s2", "byCode": {"b": {"id": "i2", "count": "y"}}}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    for run in 0..<3 {
+      _ = try decoder.decode(Feed.self, json: json, reportingTo: reporter)
+      #expect(
+        try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+          Named("shops[0].byCode.a", "i1", "shops[0].byCode.a"),
+          Named("shops[1].byCode.b", "i2", "shops[1].byCode.b"),
+        ], "decode \(run)")
+    }
+  }
+
+  /// An entry rejected for its key names the record holding the dictionary; a value the
+  /// decoder read for a key written twice and then dropped names itself, as any failed entry.
+  @Test func rejectedKeysAndDroppedValuesKeepTheirRecords() throws {
+    struct Item: Decodable {
+      let id: String
+      let count: Int
+    }
+    struct Shop: Decodable {
+      let id: String
+      @Resilient var byNumber: [Int: Int]
+      @Resilient var byCode: [String: Item]
+    }
+    let json = """
+      {"id": "s1", "by_number": {"1": 1, "abc": 2},
+       "by_code": {"a": {"id": "i1", "count": 1}, "a": {"id": "i2", "count": "x"}}}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+    let shop = try decoder.decode(Shop.self, from: Data(json.utf8))
+    #expect(shop.byNumber == [1: 1])
+    #expect(shop.byCode.mapValues(\.id) == ["a": "i1"])
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(Named.init) == [
+        Named("byNumber.abc", "s1", ""), Named("byCode.a", "i2", "byCode.a"),
+      ])
+  }
+
   /// An element that failed whole names itself with every decoder, those that move past a
   /// failed element included, also when nothing else in the array failed.
   @Test(arguments: TestDecoder.allCases)
