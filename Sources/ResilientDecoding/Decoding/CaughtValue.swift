@@ -100,10 +100,9 @@ final class CaughtFailure {
 func caughtFailure(
   _ error: any Error, decodedPrimitive: Bool, by decoder: any Decoder
 ) -> CaughtFailure? {
-  let (error, brought) = IdentifiedElementFailure.unwrap(error)
   let reported = Failures.report(
     error, decodedPrimitive: decodedPrimitive, codingPath: { decoder.codingPath },
-    reporter: { decoder.resilientDecodingErrorReporter }, record: { _ in brought })
+    reporter: { decoder.resilientDecodingErrorReporter }, record: { _ in nil })
   #if DEBUG
     let failure = CaughtFailure(
       error: reported, keyAsWritten: decoder.codingPath.last?.stringValue ?? "")

@@ -254,15 +254,14 @@ struct FailedElements {
   private mutating func report(_ error: any Error, atIndex index: Int) -> any Error {
     let found = lookUpReporter()
     var base = basePath
-    let (thrown, brought) = IdentifiedElementFailure.unwrap(error)
     let reported = Failures.report(
-      thrown, decodedPrimitive: decodesPrimitive,
+      error, decodedPrimitive: decodesPrimitive,
       codingPath: {
         let path = base ?? site.codingPath
         base = path
         return path + [ElementCodingKey(index: index)]
       },
-      reporter: { found }, record: { brought ?? site.enclosingRecord(for: $0) })
+      reporter: { found }, record: { site.enclosingRecord(for: $0) })
     basePath = base
     return reported
   }

@@ -32,8 +32,8 @@ extension _ResilientElementStrategy {
 /// dictionary, that names its record: it decodes as the value would, holding what is reported
 /// inside it, then names each report that names no record yet, or one read through the keys of
 /// the value itself, with the value read whole, or else with the record holding its
-/// collection. A value that fails throws ``IdentifiedElementFailure``, so that its own report
-/// names it too.
+/// collection. A value that fails throws its error as a ``RecordedFailure``, with its own record,
+/// so that its own report names it too.
 struct IdentifiedElement<Element: Decodable>: Decodable {
   let value: Element
 
@@ -55,7 +55,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       }
       if let held, held.count > 0 { Self.name(held, in: decoder) }
       if let failure {
-        throw IdentifiedElementFailure(error: failure, record: decoder.ownRecord())
+        throw RecordedFailure(error: failure, record: decoder.ownRecord())
       }
       return slot.moveElement(from: 0)
     }
@@ -139,20 +139,4 @@ enum IdentifiedStrategy<Base: _ResilientElementStrategy>: _ResilientElementStrat
   static var decodesLikePlainCodable: Bool { false }
 
   static var decodesPrimitive: Bool { false }
-}
-
-/// The error of a value that names its record (see ``IdentifiedElement``), with the value's
-/// record, read whole.
-struct IdentifiedElementFailure: Error {
-  let error: any Error
-  let record: ReportedRecord?
-
-  /// The error and record of a value's failure: those a value that names its record brought,
-  /// or the error as it is and no record.
-  static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord?) {
-    guard type(of: error) == IdentifiedElementFailure.self,
-      let failure = error as? IdentifiedElementFailure
-    else { return (error, nil) }
-    return (failure.error, failure.record)
-  }
 }

@@ -32,17 +32,6 @@ struct PassState {
     /// entry by entry, innermost last (DEBUG `results`: which values the decoder dropped).
     var caughtFailures: [[CaughtFailure]] = []
   #endif
-
-  /// Whether no scope of pass control is open.
-  var isIdle: Bool {
-    var idle =
-      !isInTrial && secondDecodeDepth == 0 && wholeArrayDepth == 0
-      && enclosingRecords.isEmpty
-    #if DEBUG
-      idle = idle && caughtFailures.isEmpty
-    #endif
-    return idle
-  }
 }
 
 /// What a dictionary's trial gave. Not generic: in the library's unspecialised code, each type
@@ -298,29 +287,5 @@ final class EnclosingRecord {
     let record = read(reporter)
     found = (reporter, record)
     return record
-  }
-}
-
-// MARK: - Invariants
-
-extension ThreadState {
-  /// Checks, where a scope ends, what pass control and the funnel promise (DEBUG builds
-  /// only): a discarding scope runs exactly while a trial does; arrays decoded whole are
-  /// second decodes and nest no deeper than their maximum; no hold keeps more of a reporter's
-  /// reports than its maximum, once for every dictionary hold and once for the holds in
-  /// arrival order, which share one budget.
-  func checkInvariants() {
-    assert(holds.isDiscarding == passes.isInTrial, "a discarding scope runs exactly in a trial")
-    assert(
-      passes.wholeArrayDepth <= passes.secondDecodeDepth
-        && passes.wholeArrayDepth <= Passes.maximumNestedWholeArrays,
-      "arrays decoded whole are second decodes, at most \(Passes.maximumNestedWholeArrays) deep")
-    for reporter in holds.reporters {
-      let (budget, overflow) = reporter.maximumStoredErrors.multipliedReportingOverflow(
-        by: 1 + holds.entryKeyHoldCount)
-      assert(
-        overflow || holds.keptCount(of: reporter) <= budget,
-        "the holds keep at most the maximum once for every dictionary and once for the others")
-    }
   }
 }

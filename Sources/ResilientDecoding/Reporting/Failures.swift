@@ -11,13 +11,15 @@ enum Failures {
   ///
   /// Each part is asked for only when needed: `reporter` first, `codingPath` (which decoders
   /// build in time that grows with the depth) only for a reporter or to wrap the error, at most
-  /// once, and `record` only for a reporter.
+  /// once, and `record` only for a reporter, if the error is not a ``RecordedFailure`` that
+  /// brought its own.
   static func report(
     _ error: any Error, decodedPrimitive: Bool,
     codingPath: () -> [any CodingKey],
     reporter: () -> ResilientDecodingErrorReporter?,
     record: (ResilientDecodingErrorReporter) -> ReportedRecord?
   ) -> any Error {
+    let (thrown, brought) = RecordedFailure.unwrap(error)
     var path: [any CodingKey]?
     func builtPath() -> [any CodingKey] {
       if let path { return path }
@@ -25,12 +27,13 @@ enum Failures {
       path = built
       return built
     }
-    let error = plainCodableError(error, decodedPrimitive: decodedPrimitive, at: builtPath())
+    let error = plainCodableError(thrown, decodedPrimitive: decodedPrimitive, at: builtPath())
     guard let reporter = reporter() else { return error }
     Holds.route(
       HeldReport(
         reporter: reporter,
-        report: Report(error: error, codingPath: builtPath(), record: record(reporter))))
+        report: Report(
+          error: error, codingPath: builtPath(), record: brought ?? record(reporter))))
     return error
   }
 

@@ -15,11 +15,6 @@ struct HoldStack {
   /// Whether a discarding scope runs, and whether it dropped anything yet.
   fileprivate var discarding: (isOpen: Bool, droppedAny: Bool) = (false, false)
 
-  /// Whether no hold and no discarding scope runs.
-  var isEmpty: Bool {
-    holds.isEmpty && !discarding.isOpen
-  }
-
   /// Whether a discarding scope runs.
   var isDiscarding: Bool {
     discarding.isOpen

@@ -125,3 +125,19 @@ extension ReportedRecord {
     return .some(whole)
   }
 }
+
+/// An error with the record of the value that threw it, read where it was thrown (see
+/// `IdentifiedElement`): the funnel reports the error in that record.
+struct RecordedFailure: Error {
+  let error: any Error
+  let record: ReportedRecord?
+
+  /// The error and record of a failure: those a ``RecordedFailure`` brought, or the error as it
+  /// is and no record.
+  static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord?) {
+    // Comparing types costs a pointer comparison, where a cast costs a dynamic cast.
+    guard type(of: error) == RecordedFailure.self, let failure = error as? RecordedFailure
+    else { return (error, nil) }
+    return (failure.error, failure.record)
+  }
+}

@@ -60,6 +60,8 @@ extension Decoder {
   /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
   /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
   public func reportError(_ error: any Error) {
-    DecoderSite(decoder: self).report(error)
+    _ = Failures.report(
+      error, decodedPrimitive: false, codingPath: { codingPath },
+      reporter: { resilientDecodingErrorReporter }, record: { _ in nil })
   }
 }

@@ -41,10 +41,28 @@ package final class ThreadState {
   package static var isSupported: Bool {
     ThreadLocal<ThreadState>.isSupported
   }
+}
 
-  /// Whether the thread is between two decodes: no scope is open. Every scope of pass control
-  /// and of the funnel checks it, in DEBUG builds, where the outermost one ends.
-  var isIdle: Bool {
-    passes.isIdle && holds.isEmpty
+// MARK: - Invariants
+
+extension ThreadState {
+  /// Checks, where a scope ends, what pass control and the funnel promise (DEBUG builds
+  /// only): a discarding scope runs exactly while a trial does; arrays decoded whole are
+  /// second decodes and nest no deeper than their maximum; no hold keeps more of a reporter's
+  /// reports than its maximum, once for every dictionary hold and once for the holds in
+  /// arrival order, which share one budget.
+  func checkInvariants() {
+    assert(holds.isDiscarding == passes.isInTrial, "a discarding scope runs exactly in a trial")
+    assert(
+      passes.wholeArrayDepth <= passes.secondDecodeDepth
+        && passes.wholeArrayDepth <= Passes.maximumNestedWholeArrays,
+      "arrays decoded whole are second decodes, at most \(Passes.maximumNestedWholeArrays) deep")
+    for reporter in holds.reporters {
+      let (budget, overflow) = reporter.maximumStoredErrors.multipliedReportingOverflow(
+        by: 1 + holds.entryKeyHoldCount)
+      assert(
+        overflow || holds.keptCount(of: reporter) <= budget,
+        "the holds keep at most the maximum once for every dictionary and once for the others")
+    }
   }
 }
