@@ -261,6 +261,29 @@ import Testing
       #expect(context.debugDescription == "\(context.underlyingError!)")
     }
   }
+
+  private enum Shade: String, ResilientRawRepresentable {
+    case light
+  }
+
+  private struct Shaded: Decodable {
+    @Resilient var shade: Shade?
+  }
+
+  /// A value from the data of more than 1,000 characters is kept as its first 1,000 and an
+  /// ellipsis in the errors the library makes: here a novel raw value. The original kept it
+  /// whole, however long.
+  @Test func aNovelValueOfMoreThanAThousandCharactersIsKeptAsAPrefix() throws {
+    for length in [1_000, 1_001] {
+      let raw = String(repeating: "n", count: length)
+      let (shaded, digest) = try decode(Shaded.self, json: #"{"shade": "\#(raw)"}"#)
+      #expect(shaded.shade == nil)
+      let error = try #require(
+        digest?.errors(includeUnknownNovelValueErrors: true).first as? UnknownNovelValueError)
+      let expected = length > 1_000 ? String(repeating: "n", count: 1_000) + "…" : raw
+      #expect(error.novelValue as? String == expected)
+    }
+  }
 }
 
 /// Whether two coding paths name the same keys.
