@@ -7,7 +7,8 @@
 # log. Release build. Prints the medians of the first decode and their ratios to plain and to
 # each one's baseline (plain for clean data, the floor for dirty data), and the
 # protocol-conformance scans of each (with gdb); fails if a ratio to the baseline is over 1.05
-# or if @Resilient does a conformance scan that plain does not.
+# (1.10 for the reporter against the floor with a log) or if @Resilient does a conformance
+# scan that plain does not.
 #
 #   ./cold-start.sh                 15 rounds; the first run generates and builds the app (the
 #                                   ballast takes minutes to compile; later runs reuse it)
@@ -18,7 +19,8 @@
 #                                   valgrind's callgrind (a process each, a few minutes)
 #   ./cold-start.sh --no-check      never fails
 #   ./cold-start.sh --ballast N     N empty structs (and N / 7.5 Decodable ones); also
-#                   --decodable N, --models N, --runs N, --limit R, --no-scans
+#                   --decodable N, --models N, --runs N, --limit R, --reporter-limit R,
+#                   --no-scans
 #
 # The generated package lives in .build/cold-start/ (one folder per size).
 set -euo pipefail
@@ -45,6 +47,7 @@ while [[ $# -gt 0 ]]; do
     --models) models=$2; shift ;;
     --runs) runs=$2; shift ;;
     --limit) measure+=(--limit "$2"); shift ;;
+    --reporter-limit) measure+=(--reporter-limit "$2"); shift ;;
     --no-check) measure+=(--no-check) ;;
     --instructions)
       if ! command -v valgrind > /dev/null; then

@@ -8,6 +8,9 @@ struct MeasureOptions {
   var app = ""
   var runs = 15
   var limit = 1.05
+  /// The limit of the reporter's first decode ÷ the floor's with a log: a failure's code runs
+  /// cold in the library, where the floor's is in the app (decided in the project's issue 36).
+  var reporterLimit = 1.10
   var check = true
   /// Whether the time ratios are checked too; off, only conformance scans fail (`--smoke`).
   var checkTimes = true
@@ -322,9 +325,10 @@ func measure(_ options: MeasureOptions) -> Bool {
         String(format: "  %.3f-%.3f", $0.low, $0.high)
       } ?? "             ")
       + scanText.leftPadded(to: 7) + "  " + descriptions[variant]!
-    if options.check, options.checkTimes, let baselineRatio, baselineRatio > options.limit {
+    let limit = variant == "reporter" ? options.reporterLimit : options.limit
+    if options.check, options.checkTimes, let baselineRatio, baselineRatio > limit {
       let baseline = baselines[variant]!
-      line += String(format: "  FAIL %.3f > %.2f", baselineRatio, options.limit)
+      line += String(format: "  FAIL %.3f > %.2f", baselineRatio, limit)
       failures.append(
         String(format: "%@ first decode %.3f of %@'s", variant, baselineRatio, baseline))
     }
@@ -395,9 +399,10 @@ func measure(_ options: MeasureOptions) -> Bool {
     print(
       String(
         format: options.checkTimes
-          ? "# within limits: first decode resilient / plain <= %.2f, no conformance scan "
-            + "that plain does not do" : "# no conformance scan that plain does not do",
-        options.limit))
+          ? "# within limits: first decode resilient / baseline <= %.2f (reporter <= %.2f), no "
+            + "conformance scan that plain does not do"
+          : "# no conformance scan that plain does not do",
+        options.limit, options.reporterLimit))
     return true
   }
   for failure in failures { print("# FAIL \(failure)") }

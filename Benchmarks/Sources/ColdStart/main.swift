@@ -15,7 +15,8 @@ import Foundation
 let usage = """
   usage: resilient-cold-start generate --out DIR --library DIR [--ballast N] [--decodable N]
                                        [--models N]
-         resilient-cold-start measure --app PATH [--runs N] [--limit R] [--no-check]
+         resilient-cold-start measure --app PATH [--runs N] [--limit R] [--reporter-limit R]
+                                      [--no-check]
                                       [--scans-only] [--no-scans] [--gdb PATH]
                                       [--valgrind PATH]
     generate  writes the package into DIR (unchanged files are left alone); prints how many
@@ -28,6 +29,8 @@ let usage = """
               medians and the ratios of the first decode to plain's and to the baseline's;
               counts conformance scans under gdb
       --limit R       first decode resilient / baseline (median of the rounds' ratios) (1.05)
+      --reporter-limit R  the same for the reporter's first decode / the floor's with a log
+                      (1.10)
       --no-check      never fails on a ratio or a scan
       --scans-only    fails on a conformance scan that plain does not do, never on a ratio
       --no-scans      does not count conformance scans
@@ -91,6 +94,11 @@ case "measure":
     case "--limit":
       guard let limit = Double(arguments.value(argument)) else { fail("--limit needs a number") }
       options.limit = limit
+    case "--reporter-limit":
+      guard let limit = Double(arguments.value(argument)) else {
+        fail("--reporter-limit needs a number")
+      }
+      options.reporterLimit = limit
     case "--no-check": options.check = false
     case "--scans-only": options.checkTimes = false
     case "--no-scans": options.scans = false
