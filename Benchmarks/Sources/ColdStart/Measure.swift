@@ -52,6 +52,9 @@ func run(
   if !environment.isEmpty {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   }
+  // Nothing to read: gdb, on an internal error, asks whether to quit and would otherwise wait
+  // for an answer from this process's own input.
+  process.standardInput = FileHandle.nullDevice
   let pipe = Pipe()
   process.standardOutput = pipe
   process.standardError = errors ? pipe : FileHandle.nullDevice
