@@ -13,7 +13,8 @@ extension ErrorDigest: CustomStringConvertible, CustomDebugStringConvertible {
   /// more spaces. Array elements come first in numeric order; named keys follow sorted by name,
   /// dictionary keys that spell integers among them. A node that is a record with an identifier
   /// says so, as in `Index 1 (id 1002)`; an error whose record is the root says so after its
-  /// summary.
+  /// summary. A summary names the type expected (`Could not decode as `Double``, or `an array`
+  /// and `a dictionary` for containers), the missing key, or the message of corrupted data.
   ///
   /// When more than 50 errors were reported, the description starts with one line per group
   /// (pattern, kind, count, first path and record), the largest groups first, at most 20 of
@@ -133,15 +134,27 @@ extension ErrorDigest {
     case let novel as UnknownNovelValueError:
       return "Unknown novel value \"\(novel.novelValue)\" (this error is not reported by default)"
     case DecodingError.typeMismatch(let type, _):
-      return "Could not decode as `\(type)`"
+      return "Could not decode as \(spokenName(of: type))"
     case DecodingError.valueNotFound(let type, _):
-      return "Expected `\(type)` but found null instead"
+      return "Expected \(spokenName(of: type)) but found null instead"
     case DecodingError.keyNotFound(let key, _):
       return "Key \"\(key.stringValue)\" not found"
+    case DecodingError.dataCorrupted(let context) where !context.debugDescription.isEmpty:
+      return "Data corrupted: " + BoundedText.prefix(of: context.debugDescription)
     case DecodingError.dataCorrupted:
       return "Data corrupted"
     default:
       return "\(error)"
+    }
+  }
+
+  /// A type as the tree names it: the stand-ins decoders give for containers (`Array<Any>`,
+  /// `Dictionary<String, Any>`) in words, any other type in code voice.
+  private func spokenName(of type: Any.Type) -> String {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier([Any].self): "an array"
+    case ObjectIdentifier([String: Any].self): "a dictionary"
+    default: "`\(type)`"
     }
   }
 }

@@ -133,7 +133,7 @@ final class DigestDescriptionTests: XCTestCase {
       description,
       """
       frozen
-        - Data corrupted
+        - Data corrupted: FrozenFruit is frozen and has no case for the raw value kiwi
       link
         - Unknown novel value "http://example.com/x" (this error is not reported by default)
       moods
@@ -257,6 +257,48 @@ final class DigestDescriptionTests: XCTestCase {
         - Key "missing" not found
       present
         - Expected `String` but found null instead
+      """)
+  }
+
+  func testContainersAreNamedInWordsAndCorruptedDataGivesItsMessage() throws {
+    struct Shapes: Decodable {
+      @Resilient var tags: [String]
+      @Resilient var scores: [String: Int]
+      @Resilient var owner: Owner?
+      @Resilient var stamp: Stamp?
+      @Resilient var blank: Blank?
+    }
+    struct Owner: Decodable { let name: String }
+    /// Throws `dataCorrupted` with a message.
+    struct Stamp: Decodable {
+      init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "not a stamp"))
+      }
+    }
+    /// Throws `dataCorrupted` without one.
+    struct Blank: Decodable {
+      init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: ""))
+      }
+    }
+    let description = try digestDescription(
+      Shapes.self,
+      json: #"{"tags": {}, "scores": [], "owner": [1], "stamp": 1, "blank": 2}"#)
+    XCTAssertEqual(
+      description,
+      """
+      blank
+        - Data corrupted
+      owner
+        - Could not decode as a dictionary
+      scores
+        - Could not decode as a dictionary
+      stamp
+        - Data corrupted: not a stamp
+      tags
+        - Could not decode as an array
       """)
   }
 }

@@ -230,7 +230,7 @@ final class DigestEntriesTests: XCTestCase {
         Index 0
           - Expected `Int` but found null instead
       grade
-        - Data corrupted
+        - Data corrupted: FrozenFruit is frozen and has no case for the raw value merit
       note
         - alpha problem
         - zulu problem
@@ -254,7 +254,7 @@ final class DigestEntriesTests: XCTestCase {
     XCTAssertEqual(
       digest?.description.components(separatedBy: "\n"),
       [
-        "items", "  - Could not decode as `Array<Any>`", "  Index 0", "    price",
+        "items", "  - Could not decode as an array", "  Index 0", "    price",
         "      - Could not decode as `Double`",
       ])
     XCTAssertNil(reporter.flushReportedErrors(), "flushing starts over")
