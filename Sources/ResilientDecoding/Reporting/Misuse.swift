@@ -2,9 +2,9 @@ import Foundation
 
 /// Reports a misuse of the library: an `assertionFailure` in DEBUG, nothing in release.
 ///
-/// The message must say what the user should write instead. It goes through the thread's report
-/// scope first: during a dictionary's trial it only spoils the trial, and decoding the
-/// dictionary again raises it (see ``ReportScope/takesAssertion(in:)``).
+/// The message must say what the user should write instead. It goes through the thread's holds
+/// first: during a dictionary's trial it only spoils the trial, and decoding the
+/// dictionary again raises it (see `Holds.takesAssertion()`).
 func resilientDecodingAssertionFailure(
   _ message: @autoclosure () -> String,
   file: StaticString = #fileID,

@@ -38,15 +38,37 @@ extension ValueSite {
     resilientDecodingAssertionFailure(
       "@Resilient has no effect on a value of type \(Value.self)"
         + (codingPathDescription.map { " at \"\($0)\"" } ?? "")
-        + ": it is decoded as if it were not wrapped. Declare it as `\(Value.self)?`, use an "
-        + "array, a set or a dictionary, or give \(Value.self) a fallback: "
-        + "`static var decodingFallback: \(Value.self)` in a ResilientDecodable or "
-        + "ResilientRawRepresentable conformance.")
+        + ": it is decoded as if it were not wrapped. "
+        + Self.whatToWriteInstead(of: Value.self, named: codingPath.last?.stringValue))
     return Resilient(try decodePlain(Value.self))
   }
 
   private func decodeShape<Shape: ResilientShape>(_: Shape.Type) -> Any? {
     Shape.decodeResiliently(from: self)
+  }
+
+  /// What to declare instead of `@Resilient` on a type with no resilient behaviour: an
+  /// optional, a wrapper with a default for a primitive, or a fallback for any other type.
+  private static func whatToWriteInstead<Value>(of _: Value.Type, named name: String?)
+    -> String
+  {
+    let property = name ?? "value"
+    let optional = "Declare it as `\(Value.self)?` to get nil when it fails"
+    let defaultWrapper: String? =
+      switch Value.self {
+      case is Bool.Type: "@ResilientFalse (or @ResilientTrue)"
+      case is String.Type: "@ResilientEmptyString"
+      case is any (AdditiveArithmetic & Decodable).Type: "@ResilientZero"
+      default: nil
+      }
+    if let defaultWrapper {
+      return optional + ", or write `\(defaultWrapper) var \(property): \(Value.self)` to get "
+        + "that default instead, or `@ResilientDefault<Provider> var \(property): "
+        + "\(Value.self)` with your own ResilientDefaultProvider for any other default."
+    }
+    return optional + ", use an array, a set or a dictionary, or give \(Value.self) a "
+      + "fallback: `static var decodingFallback: \(Value.self)` in a ResilientDecodable or "
+      + "ResilientRawRepresentable conformance."
   }
 
   /// The coding path of the value, written for an assertion message.

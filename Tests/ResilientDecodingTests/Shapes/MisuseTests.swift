@@ -88,9 +88,30 @@ extension MisuseTests {
       Misuse(
         "@Resilient var count: Int", ResilientInt.self, unwrapped: PlainInt.self,
         decoding: #"{"count": 4}"#, as: 4, \.count,
-        mentioning: ["count", "Int", "`Int?`"],
+        mentioning: [
+          "count", "`Int?`", "`@ResilientZero var count: Int`",
+          "`@ResilientDefault<Provider> var count: Int`",
+        ],
         failingOn: [#"{"count": "4"}"#, #"{"count": null}"#, "{}"],
-        mentioningOnFailure: ["`Int?`"]),
+        mentioningOnFailure: ["`Int?`", "@ResilientZero"]),
+      Misuse(
+        "@Resilient var price: Double", ResilientDouble.self, unwrapped: PlainDouble.self,
+        decoding: #"{"price": 2.5}"#, as: 2.5, \.price,
+        mentioning: ["price", "`Double?`", "`@ResilientZero var price: Double`"],
+        failingOn: [#"{"price": "2.5"}"#],
+        mentioningOnFailure: ["@ResilientZero"]),
+      Misuse(
+        "@Resilient var isNew: Bool", ResilientBool.self, unwrapped: PlainBool.self,
+        decoding: #"{"isNew": true}"#, as: true, \.isNew,
+        mentioning: ["isNew", "`Bool?`", "`@ResilientFalse (or @ResilientTrue) var isNew: Bool`"],
+        failingOn: [#"{"isNew": 1}"#, "{}"],
+        mentioningOnFailure: ["@ResilientFalse"]),
+      Misuse(
+        "@Resilient var title: String", ResilientString.self, unwrapped: PlainString.self,
+        decoding: #"{"title": "Loft"}"#, as: "Loft", \.title,
+        mentioning: ["title", "`String?`", "`@ResilientEmptyString var title: String`"],
+        failingOn: [#"{"title": 1}"#, #"{"title": null}"#],
+        mentioningOnFailure: ["@ResilientEmptyString"]),
       Misuse(
         "@Resilient var fruit: Fruit", ResilientFruit.self, unwrapped: PlainFruit.self,
         decoding: #"{"fruit": "apple"}"#, as: Fruit.apple, \.fruit,
@@ -127,6 +148,12 @@ extension MisuseTests {
 // Each declaration `@Resilient` cannot help, and its twin without the wrapper.
 private struct ResilientInt: Decodable { @Resilient var count: Int }
 private struct PlainInt: Decodable { var count: Int }
+private struct ResilientDouble: Decodable { @Resilient var price: Double }
+private struct PlainDouble: Decodable { var price: Double }
+private struct ResilientBool: Decodable { @Resilient var isNew: Bool }
+private struct PlainBool: Decodable { var isNew: Bool }
+private struct ResilientString: Decodable { @Resilient var title: String }
+private struct PlainString: Decodable { var title: String }
 private struct ResilientFruit: Decodable { @Resilient var fruit: Fruit }
 private struct PlainFruit: Decodable { var fruit: Fruit }
 private struct ResilientLink: Decodable { @Resilient var link: SecureLink }
