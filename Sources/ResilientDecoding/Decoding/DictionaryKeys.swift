@@ -33,7 +33,9 @@ internal enum _StringKeys: _DictionaryKeyConversion {
 // MARK: - Converted keys
 
 /// Dictionary keys converted to `Key`: an entry whose key does not convert, or converts to a
-/// key already taken by an entry before it in key order, is rejected with its own error.
+/// key that another entry keeps, is rejected with its own error. Of the entries whose keys
+/// convert to one `Key`, the one spelled as that key is (`"1"` for 1, not `"01"` or `"+1"`) is
+/// kept, else the first in key order, whatever order the decoder hands them over in.
 @usableFromInline
 internal enum _ConvertedKeys<Key> {}
 
@@ -43,28 +45,37 @@ extension _ConvertedKeys: _DictionaryKeyConversion where Key: CodingKeyRepresent
   internal static func convert<Element>(
     _ entries: [String: Element], codingPath: () -> [any CodingKey]
   ) -> (entries: [Key: Element], rejected: [String: any Error]) {
-    var converted: [Key: Element] = [:]
+    var converted: [Key: (written: String, value: Element)] = [:]
     converted.reserveCapacity(entries.count)
     var rejected: [String: any Error] = [:]
     var basePath: [any CodingKey]?
-    // Key order decides which of two keys that convert to the same `Key` is kept, so that the
-    // result does not depend on the order the decoder hands entries over in.
-    for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
-      let codingKey = AnyCodingKey(string)
-      let key = Key(codingKey: codingKey)
-      if let key, converted[key] == nil {
-        converted[key] = value
-        continue
-      }
+    func reject(_ string: String, _ error: (AnyCodingKey, [any CodingKey]) -> any Error) {
       let base = basePath ?? codingPath()
       basePath = base
-      let path = base + [codingKey]
-      rejected[string] =
-        key == nil
-        ? unconvertibleKeyError(Key.self, key: codingKey, codingPath: path)
-        : duplicateKeyError(Key.self, key: codingKey, codingPath: path)
+      let codingKey = AnyCodingKey(string)
+      rejected[string] = error(codingKey, base + [codingKey])
     }
-    return (converted, rejected)
+    for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
+      guard let key = Key(codingKey: AnyCodingKey(string)) else {
+        reject(string) { unconvertibleKeyError(Key.self, key: $0, codingPath: $1) }
+        continue
+      }
+      guard let kept = converted[key] else {
+        converted[key] = (string, value)
+        continue
+      }
+      // The canonical spelling wins over one kept before it in key order.
+      let canonical = key.codingKey.stringValue
+      if string == canonical, kept.written != canonical {
+        converted[key] = (string, value)
+        reject(kept.written) {
+          duplicateKeyError(Key.self, key: $0, kept: string, codingPath: $1)
+        }
+      } else {
+        reject(string) { duplicateKeyError(Key.self, key: $0, kept: kept.written, codingPath: $1) }
+      }
+    }
+    return (converted.mapValues(\.value), rejected)
   }
 }
 
@@ -112,15 +123,16 @@ private func novelKeyError<T: ResilientRawRepresentable>(
   return UnknownNovelValueError(novelValue: BoundedText.kept(rawValue))
 }
 
-/// The error for a dictionary key that converts to a key already used by another entry.
+/// The error for a dictionary key that converts to the same key as `kept`, the key of the entry
+/// that was kept.
 func duplicateKeyError<K>(
-  _: K.Type, key: AnyCodingKey, codingPath: [any CodingKey]
+  _: K.Type, key: AnyCodingKey, kept: String, codingPath: [any CodingKey]
 ) -> any Error {
   DecodingError.dataCorrupted(
     DecodingError.Context(
       codingPath: codingPath,
       debugDescription:
         "The dictionary key \"\(BoundedText.prefix(of: key.stringValue))\" is the same \(K.self) "
-        + "as an earlier key"
-        + " in key order; the entry was dropped"))
+        + "as the key \"\(BoundedText.prefix(of: kept))\", whose entry was kept; this one was "
+        + "dropped"))
 }

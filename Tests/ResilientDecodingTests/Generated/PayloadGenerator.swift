@@ -852,14 +852,22 @@ struct GeneratedField: Sendable {
         entryReports.append((GeneratedReport(path + [key], failure.kind), 0))
       }
     }
-    var kept: [String: CanonicalValue] = [:]
-    for (key, value) in candidates.sorted(by: { $0.key.isBeforeInKeyOrder($1.key) }) {
-      let converted: String?
+    func converted(_ key: String) -> String? {
       switch keys {
-      case .string: converted = key
-      case .int: converted = Int(key).map { String($0) }
-      case .flavor: converted = GenFlavor(rawValue: key)?.rawValue
+      case .string: key
+      case .int: Int(key).map { String($0) }
+      case .flavor: GenFlavor(rawValue: key)?.rawValue
       }
+    }
+    // Of the keys that convert to one value, the one spelled as the value prints is kept,
+    // else the first in key order.
+    let ordered = candidates.sorted { lhs, rhs in
+      let (left, right) = (converted(lhs.key) == lhs.key, converted(rhs.key) == rhs.key)
+      return left != right ? left : lhs.key.isBeforeInKeyOrder(rhs.key)
+    }
+    var kept: [String: CanonicalValue] = [:]
+    for (key, value) in ordered {
+      let converted = converted(key)
       guard let converted, kept[converted] == nil else {
         // A key that does not convert is novel for a non-frozen enum key type only; one that
         // converts to a key already kept is corrupt data.

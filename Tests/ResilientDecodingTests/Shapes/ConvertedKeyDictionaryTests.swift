@@ -160,20 +160,35 @@ final class ConvertedKeyDictionaryTests: XCTestCase {
     assertReportsIncludingNovel(digest, [Report("byChannel.9", .novel("9"))])
   }
 
-  func testKeysThatConvertToTheSameIntegerKeepOneEntryWhateverTheDocumentOrder() throws {
+  /// Of the keys that convert to one integer, the one spelled as the integer prints wins,
+  /// whatever the document order; without one, the first in key order. The others are left
+  /// out and reported as collisions.
+  func testKeysThatConvertToTheSameIntegerKeepTheCanonicalOneWhateverTheDocumentOrder() throws {
     for json in [
-      #"{"byID": {"1": "plain", "01": "padded"}}"#,
-      #"{"byID": {"01": "padded", "1": "plain"}}"#,
+      #"{"byID": {"1": "plain", "01": "padded", "+1": "signed"}}"#,
+      #"{"byID": {"+1": "signed", "01": "padded", "1": "plain"}}"#,
+      #"{"byID": {"01": "padded", "1": "plain", "+1": "signed"}}"#,
     ] {
       let (value, digest) = try decode(IntKeyed.self, json: json)
-      XCTAssertEqual(value.byID, [1: "padded"], "the first key in key order wins: \(json)")
-      assertReports(digest, [Report("byID.1", .dataCorrupted)])
+      XCTAssertEqual(value.byID, [1: "plain"], "the key spelled as 1 prints wins: \(json)")
+      assertReports(digest, [Report("byID.+1", .dataCorrupted), Report("byID.01", .dataCorrupted)])
       #if DEBUG
         XCTAssertEqual(
           describe(value.$byID.results),
-          ["01: success(padded)", "1: failure(dataCorrupted at byID.1)"],
-          "results are keyed as written, the kept entry and the dropped one")
+          [
+            "+1: failure(dataCorrupted at byID.+1)", "01: failure(dataCorrupted at byID.01)",
+            "1: success(plain)",
+          ],
+          "results are keyed as written, the kept entry and the dropped ones")
       #endif
+    }
+    for json in [
+      #"{"byID": {"01": "padded", "+1": "signed"}}"#,
+      #"{"byID": {"+1": "signed", "01": "padded"}}"#,
+    ] {
+      let (value, digest) = try decode(IntKeyed.self, json: json)
+      XCTAssertEqual(value.byID, [1: "signed"], "no canonical key: the first in key order")
+      assertReports(digest, [Report("byID.01", .dataCorrupted)])
     }
   }
 
