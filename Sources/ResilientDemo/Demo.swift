@@ -33,22 +33,26 @@ enum Demo {
       return 1
     }
 
-    let feed: ListingFeed
-    let digest: ErrorDigest?
-    // A reporter that names each failing listing by its "id", as production code would.
-    let decoder = JSONDecoder()
-    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
-    decoder.userInfo[.resilientDecodingErrorReporter] = reporter
     do {
-      feed = try decoder.decode(ListingFeed.self, from: input.data)
-      digest = reporter.flushReportedErrors()
+      print(try report(of: input))
     } catch {
       printError("\(input.name) is not a listing feed: \(explain(error))")
       return 1
     }
-
-    Report(feed: feed, digest: digest, inputName: input.name, byteCount: input.data.count).print()
     return 0
+  }
+
+  /// Decodes `input` as production code would, with a reporter that names each failing
+  /// listing by its "id", and returns the report the demo prints.
+  @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+  static func report(of input: Input) throws -> String {
+    let decoder = JSONDecoder()
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    decoder.userInfo[.resilientDecodingErrorReporter] = reporter
+    let feed = try decoder.decode(ListingFeed.self, from: input.data)
+    let digest = reporter.flushReportedErrors()
+    return Report(feed: feed, digest: digest, inputName: input.name, byteCount: input.data.count)
+      .text()
   }
 
   /// Writes `resilient-demo: message` to the standard error.
@@ -139,6 +143,24 @@ func pathString(_ codingPath: [any CodingKey]) -> String {
     }
   }
   return path
+}
+
+/// A path with every index written `[*]`: `listings[2].photos[0]` as `listings[*].photos[*]`.
+func indexPattern(of path: String) -> String {
+  var pattern = ""
+  var inIndex = false
+  for character in path {
+    switch character {
+    case "[":
+      inIndex = true
+      pattern += "[*]"
+    case "]":
+      inIndex = false
+    default:
+      if !inIndex { pattern.append(character) }
+    }
+  }
+  return pattern
 }
 
 /// The JSON kind a Swift type is decoded from, named for people.

@@ -1,7 +1,8 @@
 import Foundation
 import ResilientDecoding
 
-/// Prints what a decode kept, what each property went through (DEBUG) and the error digest.
+/// What a decode kept, what each property went through (DEBUG) and the error digest, as the
+/// demo prints them.
 @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
 struct Report {
   /// The decoded feed.
@@ -16,103 +17,143 @@ struct Report {
   /// The size of the input.
   let byteCount: Int
 
-  /// Prints every section.
-  func print() {
-    Swift.print("Decoded \(inputName) (\(byteCount) bytes) into a ListingFeed.")
-    printKept()
-    printDiagnostics()
-    printDigest()
+  /// The lines written so far.
+  private var lines: [String] = []
+
+  init(feed: ListingFeed, digest: ErrorDigest?, inputName: String, byteCount: Int) {
+    self.feed = feed
+    self.digest = digest
+    self.inputName = inputName
+    self.byteCount = byteCount
+  }
+
+  /// Every section, as the demo prints it.
+  func text() -> String {
+    var report = self
+    report.write("Decoded \(inputName) (\(byteCount) bytes) into a ListingFeed.")
+    report.writeKept()
+    report.writeDiagnostics()
+    report.writeDigest()
+    return report.lines.joined(separator: "\n")
+  }
+
+  /// Adds a line (or several, separated by newlines).
+  private mutating func write(_ text: String) {
+    lines.append(text)
   }
 
   // MARK: - What was kept
 
-  private func printKept() {
+  // Optional values print `nil` when absent and collections `none` when empty, everywhere.
+
+  private mutating func writeKept() {
     heading("What was kept")
-    Swift.print("sort order: \(feed.sortOrder.rawValue)")
+    write("sort order: \(feed.sortOrder.rawValue)")
     if let paging = feed.paging {
-      Swift.print("paging: page \(paging.page), next cursor \(describe(paging.nextCursor))")
+      write("paging: page \(paging.page), next cursor \(describe(paging.nextCursor))")
     } else {
-      Swift.print("paging: none")
+      write("paging: nil")
     }
-    Swift.print("exchange rates: \(describe(feed.exchangeRates))")
-    Swift.print("section titles: \(feed.sectionTitles.map(describe) ?? "none")")
+    write("exchange rates: \(describe(feed.exchangeRates))")
+    write("section titles: \(feed.sectionTitles.map(describe) ?? "nil")")
     let ranking = feed.rankedListingIDs.sorted { $0.key < $1.key }
       .map { "#\($0.key) → \($0.value)" }
-    Swift.print("ranked listings: \(ranking.isEmpty ? "none" : ranking.joined(separator: ", "))")
-    Swift.print("hero: \(feed.hero)")
-    Swift.print("promotions: \(feed.promotions.map(\.description).joined(separator: ", "))")
-    let announcements = feed.announcements?.map { "\"\($0.text)\"" }.joined(separator: ", ")
-    Swift.print("announcements: \(announcements ?? "none (nil)")")
-    Swift.print("listings: \(feed.listings.count) kept")
+    write("ranked listings: \(describe(ranking, sorted: false))")
+    write("hero: \(feed.hero)")
+    write(
+      "promotions: "
+        + kept(
+          feed.promotions.count, of: "promotions[*]", listing: feed.promotions.map(\.description)))
+    let announcements = feed.announcements.map { describe($0.map { "\"\($0.text)\"" }) }
+    write("announcements: \(announcements ?? "nil")")
+    write("listings: " + kept(feed.listings.count, of: "listings[*]"))
     for listing in feed.listings {
-      printKept(listing)
+      writeKept(listing)
     }
   }
 
-  private func printKept(_ listing: Listing) {
+  private mutating func writeKept(_ listing: Listing) {
     let price = listing.price.map { String(format: "%.2f", $0) } ?? "price on request"
     let currency = listing.currency?.rawValue ?? "(no currency)"
-    Swift.print("  \(listing.id)  \(listing.title)")
-    Swift.print(
+    write("  \(listing.id)  \(listing.title)")
+    write(
       "       \(listing.kind.rawValue), \(price) \(currency), cancellation "
         + (listing.cancellation?.rawValue ?? "unknown"))
     let captions = listing.photos.map { $0.caption.map { "\"\($0)\"" } ?? "untitled" }
-    Swift.print(
-      "       photos: \(listing.photos.count)"
-        + (captions.isEmpty ? "" : " (\(captions.joined(separator: ", ")))"))
-    Swift.print(
+    write(
+      "       photos: "
+        + kept(
+          listing.photos.count, of: "listings[*].photos[*]", in: listing.id, listing: captions))
+    write(
       "       amenities: \(describe(listing.amenities.map(\.rawValue)))"
         + "; tags: \(listing.tags.map { describe(Array($0)) } ?? "nil")")
-    Swift.print(
+    write(
       "       beds by floor: \(listing.bedsByFloor.map(describe) ?? "nil")"
         + "; ratings: \(listing.ratings.map(describe) ?? "nil")")
     if let host = listing.host {
       let languages = describe(host.languages.map(\.rawValue))
       let rate = host.responseRate.map { "answers \(Int(($0 * 100).rounded()))%" } ?? "no rate"
-      Swift.print("       host: \(host.name), speaks \(languages), \(rate)")
+      write("       host: \(host.name), speaks \(languages), \(rate)")
     } else {
-      Swift.print("       host: nil")
+      write("       host: nil")
     }
+  }
+
+  /// `4 kept of 5`: the elements an array kept, out of those it kept and those left out. An
+  /// element left out is reported at its own path, which `pattern` matches (with `[*]` for
+  /// each index), in the record `recordID` if given; the digest is read in every build.
+  /// `none` for an empty array; the kept elements follow in parentheses.
+  private func kept(
+    _ keptCount: Int, of pattern: String, in recordID: Int? = nil, listing: [String] = []
+  ) -> String {
+    let entries = digest?.entries(includeUnknownNovelValueErrors: true) ?? []
+    let leftOut = entries.count(where: { entry in
+      indexPattern(of: entry.path) == pattern
+        && (recordID == nil || entry.recordID == recordID.map(String.init))
+    })
+    if keptCount + leftOut == 0 { return "none" }
+    return "\(keptCount) kept of \(keptCount + leftOut)"
+      + (listing.isEmpty ? "" : " (\(listing.joined(separator: ", ")))")
   }
 
   // MARK: - Property diagnostics
 
-  private func printDiagnostics() {
+  private mutating func writeDiagnostics() {
     heading("Property diagnostics ($property, DEBUG builds only)")
     #if DEBUG
-      printDiagnostics("feed", feed.diagnostics)
+      writeDiagnostics("feed", feed.diagnostics)
       for listing in feed.listings {
-        printDiagnostics("listing \(listing.id)", listing.diagnostics)
+        writeDiagnostics("listing \(listing.id)", listing.diagnostics)
       }
     #else
-      Swift.print("Not available: this is a release build, where @Resilient stores nothing but")
-      Swift.print("its value. Run `swift run resilient-demo` (a debug build) to see them.")
+      write("Not available: this is a release build, where @Resilient stores nothing but")
+      write("its value. Run `swift run resilient-demo` (a debug build) to see them.")
     #endif
   }
 
   #if DEBUG
     /// Prints the properties that did not simply decode, and counts the others.
-    private func printDiagnostics(_ title: String, _ diagnostics: [Diagnostic]) {
+    private mutating func writeDiagnostics(_ title: String, _ diagnostics: [Diagnostic]) {
       let eventful = diagnostics.filter { !$0.decodedSuccessfully }
       let cleanCount = diagnostics.count - eventful.count
-      Swift.print("\(title): \(cleanCount) of \(diagnostics.count) properties decoded cleanly")
+      write("\(title): \(cleanCount) of \(diagnostics.count) properties decoded cleanly")
       let width = eventful.map(\.name.count).max() ?? 0
       for diagnostic in eventful {
         let name = diagnostic.name.padding(toLength: width, withPad: " ", startingAt: 0)
-        Swift.print("  $\(name)  \(diagnostic.text)")
+        write("  $\(name)  \(diagnostic.text)")
       }
     }
   #endif
 
   // MARK: - Error digest
 
-  private func printDigest() {
+  private mutating func writeDigest() {
     heading("Error digest")
     guard let digest else {
-      Swift.print("No errors were recovered from: the reporter's digest is nil.")
+      write("No errors were recovered from: the reporter's digest is nil.")
       return
     }
-    Swift.print(digest)
+    write("\(digest)")
 
     let entries = digest.entries(includeUnknownNovelValueErrors: true)
     let hidden = entries.count - digest.entries.count
@@ -121,46 +162,47 @@ struct Report {
       let path = entry.path.isEmpty ? "(top level)" : entry.path
       let note = entry.error is UnknownNovelValueError ? "  (left out of digest.errors)" : ""
       let record = entry.recordID.map { "  [listing \($0)]" } ?? ""
-      Swift.print("\(path): \(summary(of: entry.error))\(record)\(note)")
+      write("\(path): \(summary(of: entry.error))\(record)\(note)")
     }
-    Swift.print("")
+    write("")
     if hidden == 0 {
-      Swift.print("digest.errors lists all \(entries.count); none is an unknown novel value.")
+      write("digest.errors lists all \(entries.count); none is an unknown novel value.")
     } else {
-      Swift.print(
+      write(
         "digest.errors lists \(digest.errors.count) of these \(entries.count); the other "
           + "\(hidden) are unknown novel values, which only "
           + "errors(includeUnknownNovelValueErrors: true) includes.")
     }
-    printGroups(digest)
+    writeGroups(digest)
   }
 
   /// One line of JSON per group, as an app would send them to its analytics backend.
-  private func printGroups(_ digest: ErrorDigest) {
+  private mutating func writeGroups(_ digest: ErrorDigest) {
     heading("Errors grouped by signature (one analytics event each)")
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     for group in digest.groups {
       guard let json = try? encoder.encode(group) else { continue }
-      Swift.print(String(decoding: json, as: UTF8.self))
+      write(String(decoding: json, as: UTF8.self))
     }
-    Swift.print(
+    write(
       "\(digest.groups.count) groups for \(digest.groups.map(\.count).reduce(0, +)) errors; "
         + "\(digest.omittedErrorCount) counted but not stored in full.")
   }
 
   // MARK: - Formatting
 
-  private func heading(_ title: String) {
-    Swift.print("\n== \(title) ==")
+  private mutating func heading(_ title: String) {
+    write("")
+    write("== \(title) ==")
   }
 
   private func describe(_ value: Int?) -> String {
     value.map(String.init) ?? "nil"
   }
 
-  private func describe(_ values: [String]) -> String {
-    values.isEmpty ? "none" : values.sorted().joined(separator: ", ")
+  private func describe(_ values: [String], sorted: Bool = true) -> String {
+    values.isEmpty ? "none" : (sorted ? values.sorted() : values).joined(separator: ", ")
   }
 
   private func describe<Key: Comparable, Value>(_ dictionary: [Key: Value]) -> String {
@@ -183,7 +225,7 @@ struct Report {
     /// The outcome, and for collections the results of their elements.
     let text: String
 
-    init(_ name: String, _ outcome: ResilientDecodingOutcome, results: String? = nil) {
+    init(_ name: String, _ outcome: ResilientDecodingOutcome, elements: Elements? = nil) {
       self.name = name
       if case .decodedSuccessfully = outcome {
         self.decodedSuccessfully = true
@@ -199,16 +241,36 @@ struct Report {
       case .valueWasNil:
         text = "valueWasNil"
       case .recoveredFrom(let error, wasReported: true):
-        text = "recoveredFrom(\(summary(of: error)), wasReported: true)"
-      case .recoveredFrom(_, wasReported: false):
-        text = "recoveredFrom(element errors, wasReported: false)"
+        text = "recoveredFrom(\(summary(of: error))), reported"
+      case .recoveredFrom(_, wasReported: false) where elements != nil:
+        // The collection's own error gathers its elements' errors; each of those was
+        // reported on its own, at the element's path.
+        let elements = elements!
+        text =
+          "recoveredFrom(\(elements.failed) of \(elements.count) \(elements.noun) failed), "
+          + "each reported at its own path"
+      case .recoveredFrom(let error, wasReported: false):
+        text = "recoveredFrom(\(summary(of: error))), not reported"
       }
-      if let results { text += "; results: \(results)" }
+      if let detail = elements?.detail { text += "; \(detail)" }
       self.text = text
     }
 
+    /// What happened to the elements or entries of a collection.
+    struct Elements {
+      /// How many elements or entries the data had, and how many failed.
+      let count: Int
+      let failed: Int
+
+      /// `elements` or `entries`.
+      let noun: String
+
+      /// What to show of the results, if anything.
+      let detail: String?
+    }
+
     /// `results` of an array or set, one mark per element in document order.
-    static func marks<Element>(_ results: [Result<Element, any Error>]) -> String? {
+    static func marks<Element>(_ results: [Result<Element, any Error>]) -> Elements? {
       guard !results.isEmpty else { return nil }
       let marks = results.map { result in
         switch result {
@@ -216,14 +278,18 @@ struct Report {
         case .failure(let error): return "✗ \(summary(of: error))"
         }
       }
-      return "[\(marks.joined(separator: " | "))]"
+      return Elements(
+        count: results.count, failed: results.count(where: { (try? $0.get()) == nil }),
+        noun: "elements", detail: "results: [\(marks.joined(separator: " | "))]")
     }
 
     /// `results` of a dictionary, the failed keys only.
-    static func failedKeys<Value>(_ results: [String: Result<Value, any Error>]) -> String? {
+    static func failedKeys<Value>(_ results: [String: Result<Value, any Error>]) -> Elements? {
       let failed = results.filter { if case .failure = $0.value { true } else { false } }
       guard !failed.isEmpty else { return nil }
-      return "failed keys " + failed.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+      return Elements(
+        count: results.count, failed: failed.count, noun: "entries",
+        detail: "failed keys " + failed.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))
     }
   }
 
@@ -234,21 +300,21 @@ struct Report {
       [
         Diagnostic(
           "listings", $listings.outcome,
-          results: Diagnostic.marks($listings.results.map { $0.map(\.id) })),
+          elements: Diagnostic.marks($listings.results.map { $0.map(\.id) })),
         Diagnostic("announcements", $announcements.outcome),
         Diagnostic("sortOrder", $sortOrder.outcome),
         Diagnostic("paging", $paging.outcome),
         Diagnostic(
           "exchangeRates", $exchangeRates.outcome,
-          results: Diagnostic.failedKeys($exchangeRates.results)),
+          elements: Diagnostic.failedKeys($exchangeRates.results)),
         Diagnostic("sectionTitles", $sectionTitles.outcome),
         Diagnostic(
           "rankedListingIDs", $rankedListingIDs.outcome,
-          results: Diagnostic.failedKeys($rankedListingIDs.results)),
+          elements: Diagnostic.failedKeys($rankedListingIDs.results)),
         Diagnostic("hero", $hero.outcome),
         Diagnostic(
           "promotions", $promotions.outcome,
-          results: Diagnostic.marks($promotions.results)),
+          elements: Diagnostic.marks($promotions.results)),
       ]
     }
   }
@@ -265,16 +331,16 @@ struct Report {
         Diagnostic("cancellation", $cancellation.outcome),
         Diagnostic(
           "photos", $photos.outcome,
-          results: Diagnostic.marks($photos.results.map { $0.map(\.url.lastPathComponent) })),
+          elements: Diagnostic.marks($photos.results.map { $0.map(\.url.lastPathComponent) })),
         Diagnostic(
           "amenities", $amenities.outcome,
-          results: Diagnostic.marks($amenities.results.map { $0.map(\.rawValue) })),
+          elements: Diagnostic.marks($amenities.results.map { $0.map(\.rawValue) })),
         Diagnostic("tags", $tags.outcome),
         Diagnostic(
-          "bedsByFloor", $bedsByFloor.outcome, results: Diagnostic.failedKeys($bedsByFloor.results)
+          "bedsByFloor", $bedsByFloor.outcome, elements: Diagnostic.failedKeys($bedsByFloor.results)
         ),
         Diagnostic(
-          "ratings", $ratings.outcome, results: Diagnostic.failedKeys($ratings.results)),
+          "ratings", $ratings.outcome, elements: Diagnostic.failedKeys($ratings.results)),
         Diagnostic("host", $host.outcome),
       ]
       for (index, photo) in photos.enumerated() {
@@ -284,7 +350,7 @@ struct Report {
         diagnostics.append(
           Diagnostic(
             "host.languages", host.$languages.outcome,
-            results: Diagnostic.marks(host.$languages.results.map { $0.map(\.rawValue) })))
+            elements: Diagnostic.marks(host.$languages.results.map { $0.map(\.rawValue) })))
         diagnostics.append(Diagnostic("host.responseRate", host.$responseRate.outcome))
       }
       return diagnostics
