@@ -3,35 +3,10 @@ import ResilientDecoding
 import Testing
 
 /// What ComingFromBetterCodable.md says of this library's side: the booleans it does not
-/// accept, the type that accepts them, and the collections and optionals that recover where
-/// BetterCodable's wrappers behave otherwise.
+/// accept, the collections and optionals that recover where BetterCodable's wrappers behave
+/// otherwise, and each recipe that replaces a wrapper (in `BetterCodableRecipes.swift`, as the
+/// article shows them).
 struct ComingFromBetterCodableTests {
-  /// The article's `LenientBool`, as it shows it.
-  private struct LenientBool: Decodable, Equatable {
-    var value: Bool
-
-    init(_ value: Bool) { self.value = value }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let number = try? container.decode(Int.self), number == 0 || number == 1 {
-        value = number == 1
-      } else if let text = try? container.decode(String.self), let bool = Bool(text) {
-        value = bool
-      } else {
-        value = try container.decode(Bool.self)
-      }
-    }
-  }
-
-  private enum EnabledByDefault: ResilientDefaultProvider {
-    static var defaultValue: LenientBool { LenientBool(true) }
-  }
-
-  private struct Settings: Decodable {
-    @ResilientDefault<EnabledByDefault> var enabled: LenientBool
-  }
-
   private struct PlainSettings: Decodable {
     @ResilientTrue var enabled: Bool
   }
@@ -124,5 +99,117 @@ struct ComingFromBetterCodableTests {
     let (bad, badDigest) = try decode(Model.self, json: #"{"payload": "***"}"#)
     #expect(bad.payload == nil)
     #expect(reports(badDigest) == [Report("payload", .dataCorrupted)])
+  }
+
+  // MARK: - Recipes
+
+  @Test func losslessValuesConvertOtherScalars() throws {
+    let (product, digest) = try decode(
+      Product.self, json: #"{"sku": 12345, "stock": ["3", 4, "x", true, 5.0]}"#)
+    #expect(product.sku?.value == "12345")
+    #expect(product.stock.map(\.value) == [3, 4, 5])
+    #expect(
+      reports(digest) == [
+        Report("stock.Index 2", .typeMismatch), Report("stock.Index 3", .typeMismatch),
+      ])
+    let (unconvertible, unconvertibleDigest) = try decode(
+      Product.self, json: #"{"sku": [1], "stock": []}"#)
+    #expect(unconvertible.sku == nil)
+    #expect(reports(unconvertibleDigest) == [Report("sku", .typeMismatch)])
+    struct Flags: Decodable {
+      let on: Lossless<Bool>
+      let ratio: Lossless<Double>
+    }
+    let flags = try JSONDecoder().decode(
+      Flags.self, from: Data(#"{"on": "true", "ratio": "1.5"}"#.utf8))
+    #expect(flags.on.value == true && flags.ratio.value == 1.5)
+  }
+
+  @Test func everyDateFormatDecodesItsOwnProperty() throws {
+    let json = #"""
+      {"iso": "1996-12-19T16:39:57-08:00", "fractional": "2019-10-19T16:14:32.250-05:00",
+       "rfc3339": "1996-12-20T00:39:57Z", "rfc2822": "Fri, 20 Dec 1996 00:39:57 +0000",
+       "timestamp": 851042397, "day": "1996-12-20"}
+      """#
+    let (dates, digest) = try decode(MixedDates.self, json: json)
+    #expect(digest == nil)
+    let moment = Date(timeIntervalSince1970: 851_042_397)
+    #expect(dates.iso?.date == moment)
+    #expect(dates.fractional?.date == Date(timeIntervalSince1970: 1_571_519_672.25))
+    #expect(dates.rfc3339?.date == moment)
+    #expect(dates.rfc2822?.date == moment)
+    #expect(dates.timestamp?.date == moment)
+    #expect(dates.day?.date == Date(timeIntervalSince1970: 851_040_000))
+    let (bad, badDigest) = try decode(
+      MixedDates.self, json: #"{"iso": "1996-12-19", "day": "19/12/1996", "timestamp": "x"}"#)
+    #expect(bad.iso == nil && bad.day == nil && bad.timestamp == nil)
+    #expect(
+      reports(badDigest) == [
+        Report("iso", .dataCorrupted), Report("timestamp", .typeMismatch),
+        Report("day", .dataCorrupted),
+      ])
+  }
+
+  @Test func aPlainFormattedDateThrowsAsDateValueDoes() throws {
+    let event = try JSONDecoder().decode(
+      Event.self, from: Data(#"{"createdAt": 0, "birthday": "1984-01-22"}"#.utf8))
+    #expect(event.createdAt.date == Date(timeIntervalSince1970: 0))
+    #expect(event.birthday?.date == Date(timeIntervalSince1970: 443_577_600))
+    #expect(event.updatedAt == nil)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Event.self, from: Data(#"{"createdAt": "now"}"#.utf8))
+    }
+  }
+
+  @Test func base64BytesFillAnyMutableDataType() throws {
+    let (attachment, digest) = try decode(Attachment.self, json: #"{"thumbnail": "aGk="}"#)
+    #expect(attachment.thumbnail?.bytes == [104, 105])
+    #expect(digest == nil)
+    let (bad, badDigest) = try decode(Attachment.self, json: #"{"thumbnail": "***"}"#)
+    #expect(bad.thumbnail == nil)
+    #expect(reports(badDigest) == [Report("thumbnail", .dataCorrupted)])
+    let data = try JSONDecoder().decode(Base64Bytes<Data>.self, from: Data(#""aGk=""#.utf8))
+    #expect(data.bytes == Data("hi".utf8))
+  }
+
+  /// An enum with a fallback takes it for a new server case without an error in `errors`,
+  /// where `@ResilientDefault` with the enum reports `dataCorrupted`.
+  @Test func anEnumWithAFallbackTreatsNewCasesAsNovelValues() throws {
+    let (account, digest) = try decode(Account.self, json: #"{"status": "archived"}"#)
+    #expect(account.status == .unknown)
+    #expect(digest?.errors.isEmpty == true)
+    #expect(reports(digest, includingNovel: true) == [Report("status", .novel("archived"))])
+    enum UnknownStatus: ResilientDefaultProvider {
+      static var defaultValue: Status { .unknown }
+    }
+    struct Defaulted: Decodable {
+      @ResilientDefault<UnknownStatus> var status: Status
+    }
+    let (defaulted, defaultedDigest) = try decode(Defaulted.self, json: #"{"status": "archived"}"#)
+    #expect(defaulted.status == .unknown)
+    #expect(reports(defaultedDigest) == [Report("status", .dataCorrupted)])
+  }
+
+  /// `@Resilient var x: E?` of an enum with a fallback gives the fallback, where
+  /// `@LossyOptional` gives `nil`; a missing key is still `nil`.
+  @Test func anOptionalEnumWithAFallbackTakesIt() throws {
+    struct Model: Decodable {
+      @Resilient var status: Status?
+    }
+    let (novel, _) = try decode(Model.self, json: #"{"status": "archived"}"#)
+    #expect(novel.status == .unknown)
+    let (missing, digest) = try decode(Model.self, json: "{}")
+    #expect(missing.status == nil && digest == nil)
+  }
+
+  /// A key that is not an integer costs its entry, where `@LossyDictionary` throws.
+  @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
+  @Test func anIntKeyedDictionaryDropsAKeyThatIsNotAnInteger() throws {
+    struct Model: Decodable {
+      @Resilient var names: [Int: String]
+    }
+    let (model, digest) = try decode(Model.self, json: #"{"names": {"1": "one", "x": "ex"}}"#)
+    #expect(model.names == [1: "one"])
+    #expect(reports(digest) == [Report("names.x", .dataCorrupted)])
   }
 }
