@@ -11,7 +11,8 @@ Pod::Spec.new do |s|
   s.homepage = 'https://github.com/OWNER/ResilientDecoding'
   s.license = { :type => 'MIT', :file => 'LICENSE' }
   s.author = 'The ResilientDecoding authors'
-  s.source = { :git => 'https://github.com/OWNER/ResilientDecoding.git', :tag => s.version.to_s }
+  # No version is tagged yet (CONTRIBUTING.md, "Cutting a release"): the source is `main`.
+  s.source = { :git => 'https://github.com/OWNER/ResilientDecoding.git', :branch => 'main' }
 
   s.swift_version = '6.0'
   s.ios.deployment_target = '12.0'
