@@ -2,7 +2,10 @@ import Foundation
 import ResilientDecoding
 
 /// The command line: finds the input, decodes it and prints the report.
-enum Demo {
+///
+/// What the tests call is public (`report(of:)`, `explain(_:)`, `Input`), so that they need no
+/// `@testable import`, which release builds of an executable do not allow.
+public enum Demo {
   /// The usage text, printed for `--help` and after a usage error.
   static let usage = """
     usage: resilient-demo [path/to/feed.json]
@@ -45,7 +48,7 @@ enum Demo {
   /// Decodes `input` as production code would, with a reporter that names each failing
   /// listing by its "id", and returns the report the demo prints.
   @available(macOS 12.3, iOS 15.4, tvOS 15.4, watchOS 8.5, *)
-  static func report(of input: Input) throws -> String {
+  public static func report(of input: Input) throws -> String {
     let decoder = JSONDecoder()
     let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
     decoder.userInfo[.resilientDecodingErrorReporter] = reporter
@@ -62,7 +65,7 @@ enum Demo {
 
   /// Says why a feed could not be decoded at all: invalid JSON, or a required value that is
   /// missing or of the wrong kind where no `@Resilient` property could absorb it.
-  static func explain(_ error: any Error) -> String {
+  public static func explain(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -89,12 +92,18 @@ enum Demo {
 }
 
 /// The bytes to decode and a name to call them by.
-struct Input {
+public struct Input {
   /// How the input is called in messages: its path, or the sample's name.
-  let name: String
+  public let name: String
 
   /// The contents of the input.
-  let data: Data
+  public let data: Data
+
+  /// An input called `name` whose contents are `data`.
+  public init(name: String, data: Data) {
+    self.name = name
+    self.data = data
+  }
 
   /// Reads a file given on the command line.
   static func file(atPath path: String) throws -> Input {
@@ -112,7 +121,7 @@ struct Input {
   }
 
   /// Reads the sample feed bundled with the demo as a resource.
-  static func bundledSample() throws -> Input {
+  public static func bundledSample() throws -> Input {
     guard let url = Bundle.module.url(forResource: "listings", withExtension: "json") else {
       throw InputError(message: "the bundled listings.json is missing from \(Bundle.module)")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import resilient_demo
+import resilient_demo
 
 /// The demo's whole output on its bundled sample, in this build's configuration, is the text of
 /// `DemoOutput/debug.txt` or `DemoOutput/release.txt`: what `swift run resilient-demo` (or
