@@ -38,9 +38,6 @@ let package = Package(
       name: "resilient-build-cost",
       path: "Sources/BuildCost"
     ),
-    // The least a decoding property wrapper can be: `build-cost.sh` compiles the model layer
-    // with it too, to show what the wrapper syntax costs a build on its own.
-    .target(name: "PropertyWrapperFloor"),
     .executableTarget(
       name: "resilient-cold-start",
       path: "Sources/ColdStart"

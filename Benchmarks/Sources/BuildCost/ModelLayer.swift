@@ -1,91 +1,90 @@
-// The model layer whose build the measurement times: a file of public models, each with twelve
-// properties of the shapes apps decode most, ten `@Resilient` and two with a default of their
-// own, every model with an item and an enum of its own, written with the wrappers, as plain
-// `Decodable`, and with the least a property wrapper can be (`PropertyWrapperFloor`).
+// The model layer whose build the measurement times: a file of public models, each with every
+// shape the README shows and element types of its own, written with the wrappers and as plain
+// `Decodable` with the same types.
 
-/// One property of a generated model: its name and its type in each variant, for model `index`.
+/// One property of a generated model: its wrapper and its type, for model `index`.
 struct GeneratedProperty: Sendable {
   let name: String
   /// The wrapper of the resilient variant.
   var wrapper = "@Resilient"
-  /// Its type in the resilient variant, where it is `@Resilient`.
-  let resilient: @Sendable (Int) -> String
-  /// The type of its plain twin.
-  let plain: @Sendable (Int) -> String
+  /// Its type in both variants.
+  let type: @Sendable (Int) -> String
 }
 
 /// Which variant of the model layer to write.
 enum Variant: String, CaseIterable {
   case plain
   case resilient
-  /// Every property `@WrapperFloor`, the plain type inside.
-  case wrapperFloor
 }
 
 /// Writes model layers.
 enum ModelLayer {
+  /// The standard primitives other than `Int`, `String`, `Double` and `Bool`, one per model in
+  /// turn, so that a layer of ten models or more has an optional of every one.
+  static let otherPrimitives = [
+    "Float", "Int64", "UInt", "Int32", "UInt8", "Int16", "UInt64", "Int8", "UInt16", "UInt32",
+  ]
+
   /// The properties of every model, in order.
   static let properties: [GeneratedProperty] = [
-    GeneratedProperty(name: "count", resilient: { _ in "Int?" }, plain: { _ in "Int?" }),
-    GeneratedProperty(name: "title", resilient: { _ in "String?" }, plain: { _ in "String?" }),
-    GeneratedProperty(name: "ratio", resilient: { _ in "Double?" }, plain: { _ in "Double?" }),
-    GeneratedProperty(name: "items", resilient: { "[Item\($0)]" }, plain: { "[Item\($0)]" }),
-    GeneratedProperty(
-      name: "itemsByName", resilient: { "[String: Item\($0)]" }, plain: { "[String: Item\($0)]" }),
-    GeneratedProperty(name: "kind", resilient: { "Kind\($0)" }, plain: { "Kind\($0)" }),
-    GeneratedProperty(
-      name: "tags", resilient: { _ in "Set<String>" }, plain: { _ in "Set<String>" }),
-    GeneratedProperty(name: "kinds", resilient: { "[Kind\($0)]" }, plain: { "[Kind\($0)]" }),
-    GeneratedProperty(name: "numbers", resilient: { _ in "[Int]" }, plain: { _ in "[Int]" }),
-    GeneratedProperty(name: "maybeKind", resilient: { "Kind\($0)?" }, plain: { "Kind\($0)?" }),
-    GeneratedProperty(
-      name: "stock", wrapper: "@ResilientZero", resilient: { _ in "Int" }, plain: { _ in "Int" }),
-    GeneratedProperty(
-      name: "isNew", wrapper: "@ResilientFalse", resilient: { _ in "Bool" },
-      plain: { _ in "Bool" }),
+    GeneratedProperty(name: "count", type: { _ in "Int?" }),
+    GeneratedProperty(name: "title", type: { _ in "String?" }),
+    GeneratedProperty(name: "ratio", type: { _ in "Double?" }),
+    GeneratedProperty(name: "isActive", type: { _ in "Bool?" }),
+    GeneratedProperty(name: "extra", type: { otherPrimitives[$0 % otherPrimitives.count] + "?" }),
+    GeneratedProperty(name: "items", type: { "[Item\($0)]" }),
+    GeneratedProperty(name: "itemsByName", type: { "[String: Item\($0)]" }),
+    GeneratedProperty(name: "tags", type: { _ in "Set<String>" }),
+    GeneratedProperty(name: "kinds", type: { "[Kind\($0)]" }),
+    GeneratedProperty(name: "kind", type: { "Kind\($0)" }),
+    GeneratedProperty(name: "maybeKind", type: { "Kind\($0)?" }),
+    GeneratedProperty(name: "numbers", type: { _ in "[Int]" }),
+    GeneratedProperty(name: "address", type: { "Address\($0)?" }),
+    GeneratedProperty(name: "stock", wrapper: "@ResilientZero", type: { _ in "Int" }),
+    GeneratedProperty(name: "isNew", wrapper: "@ResilientFalse", type: { _ in "Bool" }),
   ]
 
   /// The source of a layer of `count` models.
   static func source(models count: Int, variant: Variant) -> String {
     var lines: [String] = []
     if variant == .resilient { lines.append("import ResilientDecoding") }
-    if variant == .wrapperFloor { lines.append("import PropertyWrapperFloor") }
     lines.append("")
     for index in 0..<count {
-      lines += model(index, variant: variant)
+      lines += model(index, resilient: variant == .resilient)
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func model(_ index: Int, variant: Variant) -> [String] {
-    let resilient = variant == .resilient
-    var lines: [String] = []
-    let kindConformance = resilient ? "ResilientRawRepresentable" : "Decodable"
-    lines.append("public enum Kind\(index): String, \(kindConformance) {")
-    lines.append("  case small, medium, large, unknown")
+  /// Model `index` with its own enum, item and nested record.
+  private static func model(_ index: Int, resilient: Bool) -> [String] {
+    func wrapped(_ wrapper: String) -> String { resilient ? wrapper + " " : "" }
+    var lines = [
+      "public enum Kind\(index): String, \(resilient ? "ResilientRawRepresentable" : "Decodable") {",
+      "  case small, medium, large, unknown",
+    ]
     if resilient {
       lines.append("  public static var decodingFallback: Kind\(index) { .unknown }")
     }
-    lines.append("}")
-    lines.append("")
-    lines.append("public struct Item\(index): Decodable {")
-    lines.append("  public let id: Int")
-    lines.append("  public let name: String")
-    lines.append("}")
-    lines.append("")
-    lines.append("public struct Model\(index): Decodable {")
+    lines += [
+      "}",
+      "",
+      "public struct Item\(index): Decodable {",
+      "  public let id: Int",
+      "  public let name: String",
+      "}",
+      "",
+      "public struct Address\(index): Decodable {",
+      "  public let street: String",
+      "  \(wrapped("@Resilient"))public var city: String?",
+      "}",
+      "",
+      "public struct Model\(index): Decodable {",
+    ]
     for property in properties {
-      if resilient {
-        lines.append(
-          "  \(property.wrapper) public var \(property.name): \(property.resilient(index))")
-      } else if variant == .wrapperFloor {
-        lines.append("  @WrapperFloor public var \(property.name): \(property.plain(index))")
-      } else {
-        lines.append("  public var \(property.name): \(property.plain(index))")
-      }
+      lines.append(
+        "  \(wrapped(property.wrapper))public var \(property.name): \(property.type(index))")
     }
-    lines.append("}")
-    lines.append("")
+    lines += ["}", ""]
     return lines
   }
 }
