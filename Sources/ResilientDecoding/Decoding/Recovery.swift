@@ -76,8 +76,8 @@ extension KeyedDecodingContainer {
   /// in plain `Codable`; only DEBUG asks again to tell a missing key from a `null`; a failure
   /// costs one call into the library, which reports it.
   ///
-  /// Transparent, so that unoptimised it runs in the model's own `init(from:)`, where the
-  /// types are known.
+  /// Transparent, so that each called ladder (`CalledLadders.swift`) has its own copy, where
+  /// the types are known.
   @_transparent @usableFromInline
   internal func _decodeMaybeAbsentValue<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
@@ -112,8 +112,8 @@ extension KeyedDecodingContainer {
     }
   }
 
-  /// The ladder of a value that may be absent, under `key`, wrapped: the body of the optional
-  /// overloads.
+  /// The ladder of a value that may be absent, under `key`, wrapped: the body of the called
+  /// ladders of optionals.
   @_transparent @usableFromInline
   internal func _decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
@@ -121,8 +121,8 @@ extension KeyedDecodingContainer {
     Resilient(_decodeMaybeAbsentValue(Strategy.self, forKey: key, recovering: Recovery.self))
   }
 
-  /// The ladder of a value that falls back, under `key`, wrapped: the body of the overloads of
-  /// types with a fallback.
+  /// The ladder of a value that falls back, under `key`, wrapped: the body of the called ladder
+  /// of types with a fallback.
   @_transparent @usableFromInline
   internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
@@ -131,7 +131,7 @@ extension KeyedDecodingContainer {
   }
 
   /// Reports that the value under `key` failed with `error`, through the funnel, and returns
-  /// the error as reported: the entrance of the ladders that clients inline.
+  /// the error as reported: the entrance of the ladders to the failure API.
   ///
   /// Out of line, so that a property that decodes carries none of this code. While no reporter
   /// exists, nothing is looked for.

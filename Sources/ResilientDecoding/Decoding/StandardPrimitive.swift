@@ -92,7 +92,7 @@ extension KeyedDecodingContainer {
 
   /// Decodes a value, or `nil` when the key is missing or the value is `null`, through the
   /// concrete overload for a primitive type, or the generic one.
-  @inlinable
+  @inlinable @inline(__always)
   func _decodeConcreteIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
     guard let primitive = _StandardPrimitive(T.self) else {
       return try decodeIfPresent(T.self, forKey: key)

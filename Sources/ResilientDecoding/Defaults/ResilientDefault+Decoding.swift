@@ -4,25 +4,19 @@
 
 // MARK: - Overload
 
-// Transparent, like the other public overloads: an inlinable one is specialised and optimised
-// once per model and property type before it is inlined, which an optimised build pays for.
-// Unoptimised, a client compiles the whole body per property: more machine code, about the same
-// compile time (`Benchmarks/README.md`, "Fewer specialisations in clients").
+// Transparent, like the other public overloads, and no more than a call: the ladder is compiled
+// once, in the library (`Decoding/CalledLadders.swift`).
 
 extension KeyedDecodingContainer {
-  // The ladder of a `@Resilient` optional (`Decoding/Recovery.swift`): a value that decodes
-  // costs one `decodeIfPresent`, as in plain `Codable`; a failure costs one call into the
-  // library.
   /// Decodes a `@ResilientDefault` property: the value when it decodes, otherwise the
   /// provider's default, reporting the error of a value that could not be decoded.
   @_transparent
   public func decode<Provider: ResilientDefaultProvider>(
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {
-    ResilientDefault(
-      _decodeMaybeAbsentValue(
-        _PlainElement<Provider.Value>.self, forKey: key,
-        recovering: _DefaultRecovery<Provider>.self))
+    var result = ResilientDefault<Provider>(wrappedValue: Provider.defaultValue)
+    _decodeDefault(Provider.self, into: &result, forKey: key)
+    return result
   }
 }
 

@@ -1,6 +1,7 @@
 // Optionals: `nil` when the key is missing or the value is `null`, neither of which is an
 // error; `nil` (or a raw-representable type's fallback) when the value cannot be decoded,
-// reported. Their ladder is in `Decoding/Recovery.swift`. DocC: "Choosing a Property Kind";
+// reported. Their ladder is in `Decoding/Recovery.swift`; the overloads call it, compiled in the
+// library (`Decoding/CalledLadders.swift`). DocC: "Choosing a Property Kind";
 // raw-representable optionals: "Raw-representable enums".
 
 // MARK: - Overloads
@@ -10,7 +11,12 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
+    guard _isStandardPrimitive(T.self) else {
+      return _decodeOptionalOfAnyType(T.self, forKey: key)
+    }
+    var result = Resilient<T?>(wrappedValue: nil)
+    _decodeOptional(T.self, into: &result, forKey: key)
+    return result
   }
 
   /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
@@ -19,7 +25,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
+    _decodeMaybeAbsentCalled(_RawElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
@@ -28,7 +34,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?> where T.DecodingFallback == T
   {
-    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
+    _decodeMaybeAbsentCalled(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
   }
 }
 

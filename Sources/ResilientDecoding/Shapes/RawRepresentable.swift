@@ -45,7 +45,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T> where T.DecodingFallback == T
   {
-    _decodeOrFallBack(_RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    _decodeOrFallBackCalled(_RawElement<T>.self, forKey: key, fallback: _RawFallbackValue<T>.self)
   }
 
   /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what

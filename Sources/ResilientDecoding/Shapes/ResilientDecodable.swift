@@ -33,7 +33,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
-    _decodeOrFallBack(_PlainElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    _decodeOrFallBackCalled(
+      _PlainElement<T>.self, forKey: key, fallback: _DecodableFallbackValue<T>.self)
   }
 
   /// Decodes a `@Resilient` optional of a type with a fallback: `nil` when the key is missing or
@@ -42,7 +43,8 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientDecodable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _DecodableFallback<T>.self)
+    _decodeMaybeAbsentCalled(
+      _PlainElement<T>.self, forKey: key, recovering: _DecodableFallback<T>.self)
   }
 
   /// Decodes a `@Resilient` property of a raw-representable type that is also
@@ -51,7 +53,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T>.Type, forKey key: Key
   ) throws -> Resilient<T> where T.DecodingFallback == T {
-    _decodeOrFallBack(_RawElement<T>.self, forKey: key, fallback: T.decodingFallback)
+    _decodeOrFallBackCalled(_RawElement<T>.self, forKey: key, fallback: _RawFallbackValue<T>.self)
   }
 
   /// Decodes a `@Resilient` optional of a raw-representable type that is also
@@ -60,7 +62,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable & ResilientDecodable>(
     _: Resilient<T?>.Type, forKey key: Key
   ) throws -> Resilient<T?> where T.DecodingFallback == T {
-    _decodeMaybeAbsent(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
+    _decodeMaybeAbsentCalled(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
   }
 }
 
