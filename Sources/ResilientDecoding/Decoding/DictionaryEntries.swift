@@ -17,6 +17,33 @@ extension KeyedDecodingContainer {
     KeyedSite(container: self, key: key).decodeResilientDictionary(
       strategy, keys: keys, absent: absent, wrap: wrap, unwrap: unwrap)
   }
+
+  // The bodies of the dictionary overloads, inlinable rather than transparent: an unoptimised
+  // client compiles a call, not the closures; an optimised one specialises them as before.
+
+  /// The body of the dictionary overloads.
+  @inlinable
+  internal func _decodeResilientDictionary<
+    Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion
+  >(
+    _: Strategy.Type, keys: Keys.Type, forKey key: Key
+  ) -> Resilient<[Keys.Key: Strategy.Element]> {
+    _decodeResilientDictionary(
+      Strategy.self, keys: Keys.self, forKey: key, absent: .init(), wrap: { $0 },
+      unwrap: { $0.value.unsafelyUnwrapped })
+  }
+
+  /// The body of the optional dictionary overloads.
+  @inlinable
+  internal func _decodeResilientOptionalDictionary<
+    Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion
+  >(
+    _: Strategy.Type, keys: Keys.Type, forKey key: Key
+  ) -> Resilient<[Keys.Key: Strategy.Element]?> {
+    _decodeResilientDictionary(
+      Strategy.self, keys: Keys.self, forKey: key, absent: nil, wrap: { $0 },
+      unwrap: { $0.value.unsafelyUnwrapped })
+  }
 }
 
 extension ValueSite {

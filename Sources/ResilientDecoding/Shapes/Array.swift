@@ -12,10 +12,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]>.Type, forKey key: Key) throws
     -> Resilient<[Element]>
   {
-    .init(
-      elements: _decodeResilientElements(
-        _PlainElement<Element>.self, forKey: key, mayBeAbsent: false,
-        running: _PlainElement<Element>._elementRun))
+    _decodeResilientArray(_PlainElement<Element>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional array: `nil` when the key is missing or the value is
@@ -24,10 +21,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]?>.Type, forKey key: Key) throws
     -> Resilient<[Element]?>
   {
-    .init(
-      elements: _decodeResilientElements(
-        _PlainElement<Element>.self, forKey: key, mayBeAbsent: true,
-        running: _PlainElement<Element>._elementRun))
+    _decodeResilientOptionalArray(_PlainElement<Element>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
@@ -36,10 +30,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
     -> Resilient<[T]>
   {
-    .init(
-      elements: _decodeResilientElements(
-        _RawElement<T>.self, forKey: key, mayBeAbsent: false,
-        running: _RawElement<T>._elementRun))
+    _decodeResilientArray(_RawElement<T>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
@@ -48,10 +39,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
     -> Resilient<[T]?>
   {
-    .init(
-      elements: _decodeResilientElements(
-        _RawElement<T>.self, forKey: key, mayBeAbsent: true,
-        running: _RawElement<T>._elementRun))
+    _decodeResilientOptionalArray(_RawElement<T>.self, forKey: key)
   }
 
   /// An array of optionals cannot be made resilient element by element: asserts in DEBUG with
@@ -65,6 +53,32 @@ extension KeyedDecodingContainer {
         + "`@Resilient var \(key.stringValue): [\(T.self)]` to drop failing elements, or "
         + "`var \(key.stringValue): [Resilient<\(T.self)?>]` to turn them into nil.")
     return Resilient(try decode([T?].self, forKey: key))
+  }
+}
+
+// MARK: - The bodies of the overloads
+
+// Inlinable rather than transparent: an unoptimised client compiles a call, not the run of
+// elements and its closure; an optimised one specialises them as before.
+extension KeyedDecodingContainer {
+  /// The body of the array overloads.
+  @inlinable
+  internal func _decodeResilientArray<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key
+  ) -> Resilient<[Strategy.Element]> {
+    .init(
+      elements: _decodeResilientElements(
+        Strategy.self, forKey: key, mayBeAbsent: false, running: Strategy._elementRun))
+  }
+
+  /// The body of the optional array overloads.
+  @inlinable
+  internal func _decodeResilientOptionalArray<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key
+  ) -> Resilient<[Strategy.Element]?> {
+    .init(
+      elements: _decodeResilientElements(
+        Strategy.self, forKey: key, mayBeAbsent: true, running: Strategy._elementRun))
   }
 }
 

@@ -17,8 +17,7 @@ extension KeyedDecodingContainer {
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
     _decodeResilientDictionary(
-      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: .init(),
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional dictionary whose keys are any `CodingKeyRepresentable`
@@ -27,9 +26,8 @@ extension KeyedDecodingContainer {
   public func decode<DictionaryKey: CodingKeyRepresentable & Hashable & Decodable, V: Decodable>(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    _decodeResilientDictionary(
-      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientOptionalDictionary(
+      _PlainElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` dictionary of raw-representable values whose keys are any
@@ -42,8 +40,7 @@ extension KeyedDecodingContainer {
     _: Resilient<[DictionaryKey: V]>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]> {
     _decodeResilientDictionary(
-      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: .init(),
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional dictionary of raw-representable values whose keys are any
@@ -54,8 +51,7 @@ extension KeyedDecodingContainer {
   >(
     _: Resilient<[DictionaryKey: V]?>.Type, forKey key: Key
   ) throws -> Resilient<[DictionaryKey: V]?> {
-    _decodeResilientDictionary(
-      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key, absent: nil,
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientOptionalDictionary(
+      _RawElement<V>.self, keys: _ConvertedKeys<DictionaryKey>.self, forKey: key)
   }
 }

@@ -17,9 +17,7 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]>
   {
-    _decodeResilientDictionary(
-      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: .init(),
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientDictionary(_PlainElement<Value>.self, keys: _StringKeys.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary: `nil` when the key is missing or
@@ -29,9 +27,8 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_: Resilient<[String: Value]?>.Type, forKey key: Key) throws
     -> Resilient<[String: Value]?>
   {
-    _decodeResilientDictionary(
-      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key, absent: nil,
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientOptionalDictionary(
+      _PlainElement<Value>.self, keys: _StringKeys.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` string-keyed dictionary of raw-representable values, omitting (and
@@ -40,9 +37,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[String: T]>.Type, forKey key: Key)
     throws -> Resilient<[String: T]>
   {
-    _decodeResilientDictionary(
-      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: .init(),
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientDictionary(_RawElement<T>.self, keys: _StringKeys.self, forKey: key)
   }
 
   /// Decodes a `@Resilient` optional string-keyed dictionary of raw-representable values,
@@ -51,9 +46,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(
     _: Resilient<[String: T]?>.Type, forKey key: Key
   ) throws -> Resilient<[String: T]?> {
-    _decodeResilientDictionary(
-      _RawElement<T>.self, keys: _StringKeys.self, forKey: key, absent: nil,
-      wrap: { $0 }, unwrap: { $0.value.unsafelyUnwrapped })
+    _decodeResilientOptionalDictionary(_RawElement<T>.self, keys: _StringKeys.self, forKey: key)
   }
 
   /// A dictionary of optionals cannot be made resilient entry by entry: asserts in DEBUG with
