@@ -5,15 +5,17 @@
 // generic metadata to look up; any other type runs the generic ladder.
 
 extension KeyedDecodingContainer {
-  /// Decodes a `@Resilient` optional of a plain `Decodable` into `result`, a `Resilient<T?>`
-  /// that holds `nil`.
+  /// Decodes a `@Resilient` optional of a plain `Decodable` into `wrapper`, which holds `nil`.
   @usableFromInline
   internal func _decodeOptional<T: Decodable>(
-    _: T.Type, into result: UnsafeMutableRawPointer, forKey key: Key
+    _: T.Type, into wrapper: UnsafeMutablePointer<Resilient<T?>>, forKey key: Key
   ) {
     guard let primitive = _StandardPrimitive(T.self) else {
-      return _storeOptionalOfAnyType(T.self, into: result, forKey: key)
+      return _storeOptionalOfAnyType(T.self, into: wrapper, forKey: key)
     }
+    // A copy's wrapper is a `Resilient<V?>` where `V` is `T`: written through a raw pointer, it
+    // needs no metadata of `Resilient<T?>`.
+    let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
     case .string: _store(_decodeOptional(of: String.self, forKey: key), in: result)
     case .bool: _store(_decodeOptional(of: Bool.self, forKey: key), in: result)
@@ -38,15 +40,16 @@ extension KeyedDecodingContainer {
     _decodeMaybeAbsent(_PlainElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
   }
 
-  /// Decodes a `@ResilientDefault` property into `result`, a `ResilientDefault<Provider>` that
-  /// holds the default.
+  /// Decodes a `@ResilientDefault` property into `wrapper`, which holds the default.
   @usableFromInline
   internal func _decodeDefault<Provider: ResilientDefaultProvider>(
-    _: Provider.Type, into result: UnsafeMutableRawPointer, forKey key: Key
+    _: Provider.Type, into wrapper: UnsafeMutablePointer<ResilientDefault<Provider>>,
+    forKey key: Key
   ) {
     guard let primitive = _StandardPrimitive(Provider.Value.self) else {
-      return _decodeDefaultOfAnyType(Provider.self, into: result, forKey: key)
+      return _decodeDefaultOfAnyType(Provider.self, into: wrapper, forKey: key)
     }
+    let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
     case .string: _decodeDefault(of: String.self, Provider.self, into: result, forKey: key)
     case .bool: _decodeDefault(of: Bool.self, Provider.self, into: result, forKey: key)
@@ -84,10 +87,9 @@ extension KeyedDecodingContainer {
   /// looks up the metadata of every type it may need where it starts.
   @inline(never)
   private func _storeOptionalOfAnyType<T: Decodable>(
-    _: T.Type, into result: UnsafeMutableRawPointer, forKey key: Key
+    _: T.Type, into wrapper: UnsafeMutablePointer<Resilient<T?>>, forKey key: Key
   ) {
-    result.assumingMemoryBound(to: Resilient<T?>.self).pointee = _decodeOptionalOfAnyType(
-      T.self, forKey: key)
+    wrapper.pointee = _decodeOptionalOfAnyType(T.self, forKey: key)
   }
 
   /// The ladder of an optional of a type that is not a primitive, inlinable: a client
@@ -102,9 +104,10 @@ extension KeyedDecodingContainer {
   /// The ladder of a default whose value type is not a primitive, apart.
   @inline(never)
   private func _decodeDefaultOfAnyType<Provider: ResilientDefaultProvider>(
-    _: Provider.Type, into result: UnsafeMutableRawPointer, forKey key: Key
+    _: Provider.Type, into wrapper: UnsafeMutablePointer<ResilientDefault<Provider>>,
+    forKey key: Key
   ) {
-    result.assumingMemoryBound(to: ResilientDefault<Provider>.self).pointee = ResilientDefault(
+    wrapper.pointee = ResilientDefault(
       _decodeMaybeAbsentValue(
         _PlainElement<Provider.Value>.self, forKey: key,
         recovering: _DefaultRecovery<Provider>.self))
