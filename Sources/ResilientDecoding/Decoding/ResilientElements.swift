@@ -17,6 +17,17 @@ extension _ResilientElementStrategy {
 }
 
 extension KeyedDecodingContainer {
+  /// The body of the array and set overloads: their elements under `key`, run by the
+  /// strategy's own run of elements. Inlinable rather than transparent: an unoptimised client
+  /// compiles a call, not the run and its closure; an optimised one specialises them.
+  @inlinable
+  internal func _decodeCollection<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, mayBeAbsent: Bool
+  ) -> _DecodedElements<Strategy.Element> {
+    _decodeResilientElements(
+      Strategy.self, forKey: key, mayBeAbsent: mayBeAbsent, running: Strategy._elementRun)
+  }
+
   /// The behaviour of every resilient array and set under a key, out of line: only `run`, the
   /// clean path, is specialised in the caller, which puts the elements in its collection.
   ///

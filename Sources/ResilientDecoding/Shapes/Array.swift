@@ -12,7 +12,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]>.Type, forKey key: Key) throws
     -> Resilient<[Element]>
   {
-    _decodeResilientArray(_PlainElement<Element>.self, forKey: key)
+    .init(elements: _decodeCollection(_PlainElement<Element>.self, forKey: key, mayBeAbsent: false))
   }
 
   /// Decodes a `@Resilient` optional array: `nil` when the key is missing or the value is
@@ -21,7 +21,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<[Element]?>.Type, forKey key: Key) throws
     -> Resilient<[Element]?>
   {
-    _decodeResilientOptionalArray(_PlainElement<Element>.self, forKey: key)
+    .init(elements: _decodeCollection(_PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// Decodes a `@Resilient` array of raw-representable values, omitting (and reporting) every
@@ -30,7 +30,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]>.Type, forKey key: Key) throws
     -> Resilient<[T]>
   {
-    _decodeResilientArray(_RawElement<T>.self, forKey: key)
+    .init(elements: _decodeCollection(_RawElement<T>.self, forKey: key, mayBeAbsent: false))
   }
 
   /// Decodes a `@Resilient` optional array of raw-representable values, omitting (and
@@ -39,7 +39,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<[T]?>.Type, forKey key: Key) throws
     -> Resilient<[T]?>
   {
-    _decodeResilientOptionalArray(_RawElement<T>.self, forKey: key)
+    .init(elements: _decodeCollection(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// An array of optionals cannot be made resilient element by element: asserts in DEBUG with
@@ -53,32 +53,6 @@ extension KeyedDecodingContainer {
         + "`@Resilient var \(key.stringValue): [\(T.self)]` to drop failing elements, or "
         + "`var \(key.stringValue): [Resilient<\(T.self)?>]` to turn them into nil.")
     return Resilient(try decode([T?].self, forKey: key))
-  }
-}
-
-// MARK: - The bodies of the overloads
-
-// Inlinable rather than transparent: an unoptimised client compiles a call, not the run of
-// elements and its closure; an optimised one specialises them as before.
-extension KeyedDecodingContainer {
-  /// The body of the array overloads.
-  @inlinable
-  internal func _decodeResilientArray<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key
-  ) -> Resilient<[Strategy.Element]> {
-    .init(
-      elements: _decodeResilientElements(
-        Strategy.self, forKey: key, mayBeAbsent: false, running: Strategy._elementRun))
-  }
-
-  /// The body of the optional array overloads.
-  @inlinable
-  internal func _decodeResilientOptionalArray<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key
-  ) -> Resilient<[Strategy.Element]?> {
-    .init(
-      elements: _decodeResilientElements(
-        Strategy.self, forKey: key, mayBeAbsent: true, running: Strategy._elementRun))
   }
 }
 

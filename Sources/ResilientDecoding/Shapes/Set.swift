@@ -10,7 +10,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<Set<Element>>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>>
   {
-    _decodeResilientSet(_PlainElement<Element>.self, forKey: key)
+    .init(elements: _decodeCollection(_PlainElement<Element>.self, forKey: key, mayBeAbsent: false))
   }
 
   /// Decodes a `@Resilient` optional set: like a resilient optional array, with duplicates
@@ -19,7 +19,7 @@ extension KeyedDecodingContainer {
   public func decode<Element: Decodable>(_: Resilient<Set<Element>?>.Type, forKey key: Key) throws
     -> Resilient<Set<Element>?>
   {
-    _decodeResilientOptionalSet(_PlainElement<Element>.self, forKey: key)
+    .init(elements: _decodeCollection(_PlainElement<Element>.self, forKey: key, mayBeAbsent: true))
   }
 
   /// Decodes a `@Resilient` set of raw-representable values, omitting (and reporting) novel and
@@ -28,7 +28,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>>.Type, forKey key: Key)
     throws -> Resilient<Set<T>>
   {
-    _decodeResilientSet(_RawElement<T>.self, forKey: key)
+    .init(elements: _decodeCollection(_RawElement<T>.self, forKey: key, mayBeAbsent: false))
   }
 
   /// Decodes a `@Resilient` optional set of raw-representable values, omitting (and reporting)
@@ -37,30 +37,7 @@ extension KeyedDecodingContainer {
   public func decode<T: ResilientRawRepresentable>(_: Resilient<Set<T>?>.Type, forKey key: Key)
     throws -> Resilient<Set<T>?>
   {
-    _decodeResilientOptionalSet(_RawElement<T>.self, forKey: key)
-  }
-}
-
-// Inlinable rather than transparent, as the arrays' (`Array.swift`).
-extension KeyedDecodingContainer {
-  /// The body of the set overloads.
-  @inlinable
-  internal func _decodeResilientSet<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key
-  ) -> Resilient<Set<Strategy.Element>> where Strategy.Element: Hashable {
-    .init(
-      elements: _decodeResilientElements(
-        Strategy.self, forKey: key, mayBeAbsent: false, running: Strategy._elementRun))
-  }
-
-  /// The body of the optional set overloads.
-  @inlinable
-  internal func _decodeResilientOptionalSet<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key
-  ) -> Resilient<Set<Strategy.Element>?> where Strategy.Element: Hashable {
-    .init(
-      elements: _decodeResilientElements(
-        Strategy.self, forKey: key, mayBeAbsent: true, running: Strategy._elementRun))
+    .init(elements: _decodeCollection(_RawElement<T>.self, forKey: key, mayBeAbsent: true))
   }
 }
 
