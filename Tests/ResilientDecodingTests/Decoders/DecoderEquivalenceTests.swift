@@ -56,7 +56,7 @@ import Testing
         let decoded = try #require(try decoder.decode(Model.self, json: json))
         decoded.expectSame(as: (expected.value, expected.digest))
         #if DEBUG
-          #expect(outcomes(of: decoded.value) == outcomes(of: expected.value))
+          #expect(outcomeSummaries(of: decoded.value) == outcomeSummaries(of: expected.value))
         #endif
       }
     }
@@ -69,24 +69,15 @@ import Testing
 }
 
 #if DEBUG
-  /// The outcome of every `@Resilient` property of a value (or of the value itself), with the
-  /// kind of its error, by property name.
-  private func outcomes(of value: Any) -> [String] {
-    if let resilient = value as? any OutcomeDescribing { return [resilient.outcomeSummary] }
-    return Mirror(reflecting: value).children.compactMap { child in
-      (child.value as? any OutcomeDescribing).map { "\(child.label ?? "?"): \($0.outcomeSummary)" }
-    }
+  /// The outcome of every wrapped property of a value (or of the value itself), with the kind
+  /// of its error, by property name.
+  private func outcomeSummaries(of value: Any) -> [String] {
+    if let wrapper = value as? any OutcomeReporting { return [summary(of: wrapper)] }
+    return wrappedProperties(of: value).map { "\($0.name): \(summary(of: $0.wrapper))" }
   }
 
-  /// A wrapper whose outcome can be summarised without knowing its value's type.
-  private protocol OutcomeDescribing {
-    var outcomeSummary: String { get }
-  }
-
-  extension Resilient: OutcomeDescribing {
-    fileprivate var outcomeSummary: String {
-      let error = projectedValue.error.map { " \(ErrorKind($0))" } ?? ""
-      return "\(OutcomeKind(projectedValue.outcome))\(error)"
-    }
+  private func summary(of wrapper: any OutcomeReporting) -> String {
+    let error = wrapper.projectedError.map { " \(ErrorKind($0))" } ?? ""
+    return "\(wrapper.outcomeKind)\(error)"
   }
 #endif

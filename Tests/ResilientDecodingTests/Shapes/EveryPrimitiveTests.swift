@@ -22,15 +22,6 @@ import Testing
     @Resilient var uint32: UInt32?
     @Resilient var uint64: UInt64?
 
-    #if DEBUG
-      var outcomes: [OutcomeKind] {
-        [
-          $string.outcome, $bool.outcome, $double.outcome, $float.outcome, $int.outcome,
-          $int8.outcome, $int16.outcome, $int32.outcome, $int64.outcome, $uint.outcome,
-          $uint8.outcome, $uint16.outcome, $uint32.outcome, $uint64.outcome,
-        ].map(OutcomeKind.init)
-      }
-    #endif
   }
 
   struct Defaults: Decodable, Equatable {
@@ -49,15 +40,6 @@ import Testing
     @ResilientZero var uint32: UInt32
     @ResilientZero var uint64: UInt64
 
-    #if DEBUG
-      var outcomes: [OutcomeKind] {
-        [
-          $string.outcome, $bool.outcome, $double.outcome, $float.outcome, $int.outcome,
-          $int8.outcome, $int16.outcome, $int32.outcome, $int64.outcome, $uint.outcome,
-          $uint8.outcome, $uint16.outcome, $uint32.outcome, $uint64.outcome,
-        ].map(OutcomeKind.init)
-      }
-    #endif
   }
 
   static let names = [
@@ -99,67 +81,57 @@ import Testing
     "{" + names.map { "\"\($0)\": \(value)" }.joined(separator: ", ") + "}"
   }
 
-  /// Property lists hold no number beyond `Int64` and `UInt64` as the JSON text does; they are
-  /// held by the other decoders.
-  static let decoders = TestDecoder.allCases.filter { $0 != .propertyList }
+  /// What a document gives every property, and what each property then holds and records.
+  enum Situation: CaseIterable, CustomTestStringConvertible {
+    case valid, missing, null, wrongKind
 
-  @Test(arguments: decoders)
-  func valuesThatDecodeAreKeptAndNothingIsReported(decoder: TestDecoder) throws {
-    let optionals = try #require(try decoder.decode(Optionals.self, json: Self.valid))
-    let defaults = try #require(try decoder.decode(Defaults.self, json: Self.valid))
-    #expect(optionals.value == Self.validOptionals)
-    #expect(defaults.value == Self.validDefaults)
-    #expect(optionals.digest == nil)
-    #expect(defaults.digest == nil)
+    var json: String {
+      switch self {
+      case .valid: EveryPrimitiveTests.valid
+      case .missing: "{}"
+      case .null: EveryPrimitiveTests.every("null")
+      case .wrongKind: EveryPrimitiveTests.every("[1]")
+      }
+    }
+
+    var optionals: Optionals { self == .valid ? validOptionals : emptyOptionals }
+    var defaults: Defaults { self == .valid ? validDefaults : EveryPrimitiveTests.defaults }
+    var reports: Set<Report> {
+      self == .wrongKind ? Set(names.map { Report($0, .typeMismatch) }) : []
+    }
+
     #if DEBUG
-      #expect(optionals.value.outcomes == Array(repeating: .decodedSuccessfully, count: 14))
-      #expect(defaults.value.outcomes == Array(repeating: .decodedSuccessfully, count: 14))
+      var outcome: OutcomeKind {
+        switch self {
+        case .valid: .decodedSuccessfully
+        case .missing: .keyNotFound
+        case .null: .valueWasNil
+        case .wrongKind: .recovered(wasReported: true)
+        }
+      }
     #endif
+
+    var testDescription: String { "\(self)" }
   }
 
-  @Test(arguments: TestDecoder.allCases)
-  func missingKeysGiveNilAndTheDefaultsWithoutAReport(decoder: TestDecoder) throws {
-    let optionals = try #require(try decoder.decode(Optionals.self, json: "{}"))
-    let defaults = try #require(try decoder.decode(Defaults.self, json: "{}"))
-    #expect(optionals.value == Self.emptyOptionals)
-    #expect(defaults.value == Self.defaults)
-    #expect(optionals.digest == nil)
-    #expect(defaults.digest == nil)
+  /// Property lists cannot hold `null` (the decoder gives no case), nor numbers beyond `Int64`
+  /// as the JSON text does: their valid case is held by the other decoders.
+  @Test(arguments: TestDecoder.allCases, Situation.allCases)
+  func everyPrimitiveDecodesAsItsKindSays(decoder: TestDecoder, situation: Situation) throws {
+    if decoder == .propertyList, situation == .valid { return }
+    guard let optionals = try decoder.decode(Optionals.self, json: situation.json),
+      let defaults = try decoder.decode(Defaults.self, json: situation.json)
+    else {
+      #expect(decoder == .propertyList && situation == .null)
+      return
+    }
+    #expect(optionals.value == situation.optionals)
+    #expect(defaults.value == situation.defaults)
+    #expect(Set(reports(optionals.digest)) == situation.reports)
+    #expect(Set(reports(defaults.digest)) == situation.reports)
     #if DEBUG
-      #expect(optionals.value.outcomes == Array(repeating: .keyNotFound, count: 14))
-      #expect(defaults.value.outcomes == Array(repeating: .keyNotFound, count: 14))
-    #endif
-  }
-
-  /// Property lists cannot hold `null`: the property-list decoder has no case here.
-  @Test(arguments: TestDecoder.allCases)
-  func nullsGiveNilAndTheDefaultsWithoutAReport(decoder: TestDecoder) throws {
-    guard let optionals = try decoder.decode(Optionals.self, json: Self.every("null")),
-      let defaults = try decoder.decode(Defaults.self, json: Self.every("null"))
-    else { return }
-    #expect(optionals.value == Self.emptyOptionals)
-    #expect(defaults.value == Self.defaults)
-    #expect(optionals.digest == nil)
-    #expect(defaults.digest == nil)
-    #if DEBUG
-      #expect(optionals.value.outcomes == Array(repeating: .valueWasNil, count: 14))
-      #expect(defaults.value.outcomes == Array(repeating: .valueWasNil, count: 14))
-    #endif
-  }
-
-  @Test(arguments: TestDecoder.allCases)
-  func valuesOfTheWrongKindGiveNilAndTheDefaultsAndAreReported(decoder: TestDecoder) throws {
-    let optionals = try #require(try decoder.decode(Optionals.self, json: Self.every("[1]")))
-    let defaults = try #require(try decoder.decode(Defaults.self, json: Self.every("[1]")))
-    #expect(optionals.value == Self.emptyOptionals)
-    #expect(defaults.value == Self.defaults)
-    let expected = Set(Self.names.map { Report($0, .typeMismatch) })
-    #expect(Set(reports(optionals.digest)) == expected)
-    #expect(Set(reports(defaults.digest)) == expected)
-    #if DEBUG
-      #expect(
-        optionals.value.outcomes == Array(repeating: .recovered(wasReported: true), count: 14))
-      #expect(defaults.value.outcomes == Array(repeating: .recovered(wasReported: true), count: 14))
+      #expect(outcomes(of: optionals.value) == Array(repeating: situation.outcome, count: 14))
+      #expect(outcomes(of: defaults.value) == Array(repeating: situation.outcome, count: 14))
     #endif
   }
 

@@ -213,6 +213,36 @@ func detailedReports(_ digest: ErrorDigest?) -> [String] {
     }
   }
 
+  /// A wrapper whose projected value tells how it was decoded, read without knowing its
+  /// value's type.
+  protocol OutcomeReporting {
+    var outcomeKind: OutcomeKind { get }
+    var projectedError: (any Error)? { get }
+  }
+
+  extension Resilient: OutcomeReporting {
+    var outcomeKind: OutcomeKind { OutcomeKind(projectedValue.outcome) }
+    var projectedError: (any Error)? { projectedValue.error }
+  }
+
+  extension ResilientDefault: OutcomeReporting {
+    var outcomeKind: OutcomeKind { OutcomeKind(projectedValue.outcome) }
+    var projectedError: (any Error)? { projectedValue.error }
+  }
+
+  /// Every wrapped property of `model` (`@Resilient` or with a default), with its name, in the
+  /// order they are declared.
+  func wrappedProperties(of model: Any) -> [(name: String, wrapper: any OutcomeReporting)] {
+    Mirror(reflecting: model).children.compactMap { child in
+      (child.value as? any OutcomeReporting).map { (child.label ?? "?", $0) }
+    }
+  }
+
+  /// The outcome of every wrapped property of `model`, in the order they are declared.
+  func outcomes(of model: Any) -> [OutcomeKind] {
+    wrappedProperties(of: model).map(\.wrapper.outcomeKind)
+  }
+
   /// An outcome written in full, its error included (see ``describe(_:)``).
   func describe(_ outcome: ResilientDecodingOutcome) -> String {
     switch outcome {
