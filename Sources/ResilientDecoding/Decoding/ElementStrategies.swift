@@ -23,9 +23,9 @@ internal protocol _ResilientElementStrategy {
   /// dictionary of them may be decoded as a plain `[String: Element]`.
   static var decodesLikePlainCodable: Bool { get }
 
-  /// Whether this strategy decodes a standard library primitive through the container's
-  /// concrete overloads (the element, or a raw value): then no `init(from:)` of the user's
-  /// runs, and any error is the decoder's own.
+  /// Whether this strategy decodes a standard library primitive (the element, an optional of
+  /// one, or a raw value): then no `init(from:)` but the standard library's runs, and any error
+  /// is the decoder's own.
   static var decodesPrimitive: Bool { get }
 }
 
@@ -63,7 +63,7 @@ extension _PlainElement: _ResilientElementStrategy where Element: Decodable {
   static var decodesLikePlainCodable: Bool { true }
 
   @inlinable
-  static var decodesPrimitive: Bool { _isStandardPrimitive(Element.self) }
+  static var decodesPrimitive: Bool { _decodesOnlyPrimitives(Element.self) }
 }
 
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error

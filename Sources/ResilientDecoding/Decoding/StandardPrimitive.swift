@@ -65,6 +65,52 @@ func _isStandardPrimitive<T>(_: T.Type) -> Bool {
   _StandardPrimitive(T.self) != nil
 }
 
+/// Whether decoding `T` runs no `init(from:)` but the standard library's: `T` is a primitive, or
+/// an optional of one (the values of `[String: Int?]`), so that any error is the decoder's own.
+@inlinable
+func _decodesOnlyPrimitives<T>(_: T.Type) -> Bool {
+  _isStandardPrimitive(T.self) || _StandardPrimitive(optionalOf: T.self) != nil
+}
+
+extension _StandardPrimitive {
+  /// The primitive `T` is an optional of, or `nil` for any other type; a constant once
+  /// specialised, a few pointer comparisons otherwise (read only when a value failed).
+  @inlinable
+  init?<T>(optionalOf _: T.Type) {
+    if T.self == String?.self {
+      self = .string
+    } else if T.self == Bool?.self {
+      self = .bool
+    } else if T.self == Double?.self {
+      self = .double
+    } else if T.self == Float?.self {
+      self = .float
+    } else if T.self == Int?.self {
+      self = .int
+    } else if T.self == Int8?.self {
+      self = .int8
+    } else if T.self == Int16?.self {
+      self = .int16
+    } else if T.self == Int32?.self {
+      self = .int32
+    } else if T.self == Int64?.self {
+      self = .int64
+    } else if T.self == UInt?.self {
+      self = .uint
+    } else if T.self == UInt8?.self {
+      self = .uint8
+    } else if T.self == UInt16?.self {
+      self = .uint16
+    } else if T.self == UInt32?.self {
+      self = .uint32
+    } else if T.self == UInt64?.self {
+      self = .uint64
+    } else {
+      return nil
+    }
+  }
+}
+
 // MARK: - Decoding through the concrete overloads
 
 extension KeyedDecodingContainer {

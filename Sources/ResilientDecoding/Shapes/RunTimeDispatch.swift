@@ -88,10 +88,10 @@ protocol ResilientShape: Decodable {
 /// A collection whose optional has resilient behaviour of its own (`[T]?` is `nil` when
 /// missing, `[]` when invalid).
 ///
-/// Which collections of optionals are resilient follows the specialised overloads: `[T?]`
-/// and `[String: T?]` have misuse overloads (they assert), while `[T?]?`, `[String: T?]?`,
-/// sets of optionals and dictionaries of optionals with other keys are matched by the
-/// resilient collection overloads.
+/// Which collections of optionals are resilient follows the specialised overloads: `[T?]` has
+/// a misuse overload (it asserts), while `[T?]?`, sets of optionals and dictionaries of
+/// optionals, whatever their keys, are matched by the resilient collection overloads, an
+/// optional element being a value like any other (`null` decodes as `nil`).
 protocol ResilientCollectionShape: ResilientShape {
   static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
     -> Resilient<Self?>?

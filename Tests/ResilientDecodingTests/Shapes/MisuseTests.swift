@@ -131,16 +131,6 @@ extension MisuseTests {
         mentioning: ["values", "[Int?]", "@Resilient var values: [Int]", "[Resilient<Int?>]"],
         failingOn: [#"{"values": [1, "2"]}"#, #"{"values": 1}"#, #"{"values": null}"#, "{}"],
         mentioningOnFailure: ["[Resilient<Int?>]"]),
-      Misuse(
-        "@Resilient var values: [String: Int?]", ResilientDictionaryOfOptionals.self,
-        unwrapped: PlainDictionaryOfOptionals.self,
-        decoding: #"{"values": {"a": 1, "b": null}}"#, as: ["a": 1, "b": Int?.none], \.values,
-        mentioning: [
-          "values", "[String: Int?]", "@Resilient var values: [String: Int]",
-          "[String: Resilient<Int?>]",
-        ],
-        failingOn: [#"{"values": {"a": "1"}}"#, #"{"values": [1]}"#, #"{"values": null}"#, "{}"],
-        mentioningOnFailure: ["[String: Resilient<Int?>]"]),
     ]
   }
 }
@@ -160,5 +150,3 @@ private struct ResilientLink: Decodable { @Resilient var link: SecureLink }
 private struct PlainLink: Decodable { var link: SecureLink }
 private struct ResilientArrayOfOptionals: Decodable { @Resilient var values: [Int?] }
 private struct PlainArrayOfOptionals: Decodable { var values: [Int?] }
-private struct ResilientDictionaryOfOptionals: Decodable { @Resilient var values: [String: Int?] }
-private struct PlainDictionaryOfOptionals: Decodable { var values: [String: Int?] }

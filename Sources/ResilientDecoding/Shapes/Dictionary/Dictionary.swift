@@ -1,7 +1,9 @@
 // String-keyed dictionaries: `[:]` (or `nil` for `[String: T]?`) when missing or `null`, `[:]`
 // (reported) when the value is not a dictionary, otherwise every entry whose value decodes,
-// each failing entry reported at its key. Keys other than `String` are in
-// `Dictionary+_ConvertedKeys.swift`; how entries decode, in `DictionaryEntries.swift`.
+// each failing entry reported at its key. A dictionary of optionals (`[String: T?]`) is one of
+// them, as in the original library: a `null` value is the entry `nil`, a value that fails is
+// left out and reported. Keys other than `String` are in
+// `Dictionary+ConvertedKeys.swift`; how entries decode, in `DictionaryEntries.swift`.
 // DocC: "Choosing a Property Kind".
 
 // MARK: - Overloads
@@ -48,20 +50,6 @@ extension KeyedDecodingContainer {
   ) throws -> Resilient<[String: T]?> {
     _decodeResilientOptionalDictionary(_RawElement<T>.self, keys: _StringKeys.self, forKey: key)
   }
-
-  /// A dictionary of optionals cannot be made resilient entry by entry: asserts in DEBUG with
-  /// what to write instead, and decodes as if unwrapped.
-  public func decode<T: Decodable>(_: Resilient<[String: T?]>.Type, forKey key: Key) throws
-    -> Resilient<[String: T?]>
-  {
-    resilientDecodingAssertionFailure(
-      "@Resilient does not support the dictionary of optionals \"\(key.stringValue)\" "
-        + "([String: \(T.self)?]): an entry that fails would be dropped, not made nil. "
-        + "Declare `@Resilient var \(key.stringValue): [String: \(T.self)]` to drop failing "
-        + "entries, or `var \(key.stringValue): [String: Resilient<\(T.self)?>]` to turn them "
-        + "into nil.")
-    return Resilient(try decode([String: T?].self, forKey: key))
-  }
 }
 
 // MARK: - Run-time dispatch
@@ -71,9 +59,7 @@ where Key: Decodable, Value: Decodable {
   static func decodeResiliently<Source: ValueSite>(from source: Source)
     -> Resilient<Self>?
   {
-    // `[String: T?]` is a misuse, as with its overload.
-    if Key.self == String.self, Value.self is any OptionalMarker.Type { return nil }
-    return decodeEntries(from: source, absent: [:])
+    decodeEntries(from: source, absent: [:])
   }
 
   static func decodeResilientlyAsOptional<Source: ValueSite>(from source: Source)
