@@ -71,6 +71,8 @@ struct FuzzModel: Decodable, Equatable {
   @Resilient var sizes: [FuzzSize]?
   @Resilient var scores: [String: Double]
   @Resilient var colorsByName: [String: FuzzColor]?
+  @Resilient var maybeScores: [String: Int?]
+  @Resilient var maybeRatios: [Int: Double?]?
   @Resilient var tags: Set<String>
   @Resilient var flavorSet: Set<FuzzFlavor>?
   @Resilient var namesById: [Int: String]
@@ -95,7 +97,8 @@ struct FuzzModel: Decodable, Equatable {
   /// Written out, so that the target can tell which keys of an object the model reads.
   enum CodingKeys: String, CodingKey {
     case count, name, color, shape, accent, flavor, size, numbers, words, flavors, sizes, scores
-    case colorsByName, tags, flavorSet, namesById, countsByFlavor, items, child, itemsByKey
+    case colorsByName, maybeScores, maybeRatios, tags, flavorSet, namesById, countsByFlavor
+    case items, child, itemsByKey
     case envelope, link, links, theme, sidebar, cover, badge, attachments, themesByName, boxed
     case stock, isNew, label
   }
@@ -635,6 +638,10 @@ func fuzzSortedErrors(_ digest: ErrorDigest?) -> [FuzzError] {
       fuzzExpectEntries($scores.outcome, $scores.results, at: ["scores"], into: &errors)
       fuzzExpectEntries(
         $colorsByName.outcome, $colorsByName.results, at: ["colorsByName"], into: &errors)
+      fuzzExpectEntries(
+        $maybeScores.outcome, $maybeScores.results, at: ["maybeScores"], into: &errors)
+      fuzzExpectEntries(
+        $maybeRatios.outcome, $maybeRatios.results, at: ["maybeRatios"], into: &errors)
       fuzzExpectElements($tags.outcome, $tags.results, at: ["tags"], into: &errors)
       fuzzExpectElements($flavorSet.outcome, $flavorSet.results, at: ["flavorSet"], into: &errors)
       fuzzExpectEntries($namesById.outcome, $namesById.results, at: ["namesById"], into: &errors)

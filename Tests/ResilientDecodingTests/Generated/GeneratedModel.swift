@@ -58,6 +58,8 @@ struct GeneratedModel: Decodable {
   @Resilient var flavors: [GenFlavor]
   @Resilient var sizes: [GenSize]?
   @Resilient var scores: [String: Int]
+  @Resilient var maybeScores: [String: Int?]
+  @Resilient var maybeCounts: [String: Int?]?
   @Resilient var notes: [String: String]?
   @Resilient var moodsByName: [String: Mood]
   @Resilient var frozenMoodsByName: [String: FrozenMood]?
@@ -98,6 +100,8 @@ let generatedModelFields: [GeneratedField] = [
   GeneratedField("flavors", .array(optional: false), .flavor),
   GeneratedField("sizes", .array(optional: true), .size),
   GeneratedField("scores", .dictionary(optional: false, keys: .string), .int),
+  GeneratedField("maybeScores", .dictionary(optional: false, keys: .string), .optionalInt),
+  GeneratedField("maybeCounts", .dictionary(optional: true, keys: .string), .optionalInt),
   GeneratedField("notes", .dictionary(optional: true, keys: .string), .string),
   GeneratedField("moodsByName", .dictionary(optional: false, keys: .string), .mood),
   GeneratedField("frozenMoodsByName", .dictionary(optional: true, keys: .string), .frozenMood),
@@ -196,6 +200,8 @@ extension Attachment: CanonicalRepresentable {
         "flavors": observedProperty(flavors, $flavors),
         "sizes": observedProperty(sizes, $sizes),
         "scores": observedProperty(scores, $scores),
+        "maybeScores": observedProperty(maybeScores, $maybeScores),
+        "maybeCounts": observedProperty(maybeCounts, $maybeCounts),
         "notes": observedProperty(notes, $notes),
         "moodsByName": observedProperty(moodsByName, $moodsByName),
         "frozenMoodsByName": observedProperty(frozenMoodsByName, $frozenMoodsByName),
@@ -256,6 +262,8 @@ extension Attachment: CanonicalRepresentable {
         "flavors": flavors.canonical,
         "sizes": sizes.canonical,
         "scores": scores.canonical,
+        "maybeScores": maybeScores.canonical,
+        "maybeCounts": maybeCounts.canonical,
         "notes": notes.canonical,
         "moodsByName": moodsByName.canonical,
         "frozenMoodsByName": frozenMoodsByName.canonical,

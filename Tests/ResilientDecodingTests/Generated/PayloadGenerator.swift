@@ -93,6 +93,21 @@ extension ElementGenerator {
     },
     fromString: nil)
 
+  /// An `Int?`, as the values of a dictionary of optionals: `null` is a valid value, `nil`.
+  static let optionalInt = ElementGenerator(
+    valid: { random, dirt in
+      GeneratedTarget.writesNullValues && random.chance(0.25)
+        ? optionalNull() : int.valid(&random, dirt)
+    },
+    invalid: { random, dirt in int.invalid(&random, dirt) },
+    fromString: nil,
+    null: optionalNull)
+
+  /// `null` as an optional value: `nil`, no error.
+  @Sendable static func optionalNull() -> GeneratedSample {
+    .valid(.null, .null)
+  }
+
   static let string = ElementGenerator(
     valid: { random, _ in
       let value = randomString(&random)
@@ -431,6 +446,10 @@ enum GeneratedTarget: Sendable {
   /// one, it and the tree decoders read the first value only. Either way the dictionary keeps
   /// the first.
   @TaskLocal static var readsEveryRepeatedKey = false
+
+  /// Whether valid values may be `null` (the values of a dictionary of optionals): not in a
+  /// clean case for a format that cannot hold `null` (property lists).
+  @TaskLocal static var writesNullValues = true
 
   /// Whether the decoder can convert keys from snake case.
   var convertsSnakeCase: Bool { self == .jsonDecoder }
@@ -952,7 +971,9 @@ struct GeneratedCase: Sendable {
       let dirt = quality == .corruptedAtRandom ? randomDirt : 0
       let snakeCase = random.chance(0.25) && target.convertsSnakeCase
       return GeneratedTarget.$readsEveryRepeatedKey.withValue(snakeCase) {
-        model(seed: seed, random: &random, dirt: dirt, snakeCase: snakeCase, quality: quality)
+        GeneratedTarget.$writesNullValues.withValue(quality != .clean(nulls: false)) {
+          model(seed: seed, random: &random, dirt: dirt, snakeCase: snakeCase, quality: quality)
+        }
       }
     }
   }

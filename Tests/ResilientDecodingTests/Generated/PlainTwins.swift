@@ -80,6 +80,8 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
   let flavors: [PlainFlavor]
   let sizes: [PlainSize]?
   let scores: [String: Int]
+  let maybeScores: [String: Int?]
+  let maybeCounts: [String: Int?]?
   let notes: [String: String]?
   let moodsByName: [String: PlainMood]
   let frozenMoodsByName: [String: PlainMood]?
@@ -119,6 +121,8 @@ struct PlainGeneratedModel: Decodable, CanonicalRepresentable {
       "flavors": flavors.canonical,
       "sizes": sizes.canonical,
       "scores": scores.canonical,
+      "maybeScores": maybeScores.canonical,
+      "maybeCounts": maybeCounts.canonical,
       "notes": notes.canonical,
       "moodsByName": moodsByName.canonical,
       "frozenMoodsByName": frozenMoodsByName.canonical,
