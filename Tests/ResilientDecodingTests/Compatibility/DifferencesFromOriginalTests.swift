@@ -65,6 +65,24 @@ import Testing
       })
   }
 
+  private struct MaybeOptionals: Decodable {
+    @Resilient var values: [Int?]?
+  }
+
+  /// The original asserts in DEBUG and decodes `[T]` in release (`[]` when absent); this
+  /// library decodes an optional resilient array whose elements are optionals, and asserts not.
+  @Test func anOptionalArrayOfOptionalsDecodesAsAResilientArrayOfOptionals() throws {
+    let ((mixed, digest), messages) = try recordingAssertions {
+      try decode(MaybeOptionals.self, json: #"{"values": [1, null, "x", 3]}"#)
+    }
+    #expect(messages == [])
+    #expect(mixed.values == [1, nil, 3])
+    #expect(reports(digest) == [Report("values.Index 2", .typeMismatch)])
+    let (absent, absentDigest) = try decode(MaybeOptionals.self, json: "{}")
+    #expect(absent.values == nil)
+    #expect(absentDigest == nil)
+  }
+
   @Test func aMissingEnumWithAFallbackIsReportedAsAMissingKey() throws {
     let (listing, digest) = try decode(Listing.self, json: "{}")
     #expect(listing.mood == .unknown)

@@ -60,18 +60,3 @@ func recordingAssertions<Value>(
     }
   }
 #endif
-
-/// Checks that `messages` holds exactly one assertion (none in release) and that it contains
-/// every fragment: the declaration that was wrong and what to write instead.
-func assertSingleAssertion(
-  _ messages: [String],
-  mentioning fragments: [String],
-  file: StaticString = #filePath,
-  line: UInt = #line
-) {
-  expectEqual(messages.count, expectedAssertionCount(1), "\(messages)", file: file, line: line)
-  guard let message = messages.first else { return }
-  for fragment in fragments where !message.contains(fragment) {
-    recordFailure("\"\(message)\" does not mention \"\(fragment)\"", file: file, line: line)
-  }
-}

@@ -1,0 +1,1 @@
+../ResilientDecodingTests/Support/LibraryAssertions.swift

@@ -1,0 +1,1 @@
+../ResilientDecodingTests/Support/LockedList.swift

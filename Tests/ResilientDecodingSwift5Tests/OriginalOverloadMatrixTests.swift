@@ -1,0 +1,1 @@
+../ResilientDecodingTests/Compatibility/OriginalOverloadMatrixTests.swift
