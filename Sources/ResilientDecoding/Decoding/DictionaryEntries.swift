@@ -180,12 +180,12 @@ extension ValueSite {
     var raw: [String: _CaughtValue<Caught>] = [:]
     #if DEBUG
       let (held, caught) = try Passes.collectingCaughtFailures {
-        try Holds.holding(.entryKey, base: base) {
+        try Holds.holding(.entryKey, of: .site(self), base: base) {
           raw = try decodePlain([String: _CaughtValue<Caught>].self)
         }
       }
     #else
-      let held = try Holds.holding(.entryKey, base: base) {
+      let held = try Holds.holding(.entryKey, of: .site(self), base: base) {
         raw = try decodePlain([String: _CaughtValue<Caught>].self)
       }
     #endif

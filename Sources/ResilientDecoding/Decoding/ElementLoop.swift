@@ -167,7 +167,7 @@ struct ElementLoop {
     var end = firstEnd
     var held: Held?
     if case .failed = end, elements.count == 0 {
-      held = Holds.holding {
+      held = Holds.holding(of: .site(failedElements.site)) {
         while case .failed(let error, let index) = end, elements.count == 0 {
           guard recoverFromElement(error, at: index, in: &container) else {
             end = .finished

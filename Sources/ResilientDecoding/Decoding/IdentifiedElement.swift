@@ -46,7 +46,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       // By the element's own `init(from:)`, on this decoder: a decoder would call it too (the
       // types it decodes its own way are no records), and some decoders' single-value
       // containers lose the `userInfo`, and with it the reporter (TOMLKit's do).
-      let held = Holds.holding {
+      let held = Holds.holding(of: .decoder(decoder)) {
         do {
           slot.initializeElement(at: 0, to: try Element(from: decoder))
         } catch {
@@ -66,12 +66,13 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
   /// value read whole, or else by the record holding its collection.
   private static func name(_ held: Held, in decoder: any Decoder) {
     var held = held
-    // Each read once, when first needed.
-    var ownRecord: ReportedRecord?? = nil
-    func readOwnRecord() -> ReportedRecord? {
-      if let ownRecord { return ownRecord }
-      let found = decoder.ownRecord()
-      ownRecord = .some(found)
+    // Each read once, when first needed, with the identifying keys of the reporter that asks:
+    // a hold keeps the reports of one document, whose reporter is its decoder's.
+    var ownRecord: (reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)?
+    func readOwnRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
+      if let ownRecord, ownRecord.reporter === reporter { return ownRecord.record }
+      let found = decoder.ownRecord(identifiedBy: reporter.identifyingKeys)
+      ownRecord = (reporter, found)
       return found
     }
     var depth: Int?
@@ -84,7 +85,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
     held.transform { reporter, path, record in
       guard reporter.namesRecords else { return nil }
       return ReportedRecord.naming(
-        record, inValueAt: readDepth(), ownRecord: readOwnRecord,
+        record, inValueAt: readDepth(), ownRecord: { readOwnRecord(for: reporter) },
         around: { Passes.innermostEnclosingRecord(for: reporter) }
       ).map { (path, $0) }
     }

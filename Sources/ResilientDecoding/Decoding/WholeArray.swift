@@ -44,10 +44,14 @@ extension ValueSite {
     var decoded: Result<[CaughtElement<Strategy>], any Error>?
     #if DEBUG
       let (held, _) = Passes.collectingCaughtFailures {
-        Holds.holding { decoded = decodeValueWhole([CaughtElement<Strategy>].self) }
+        Holds.holding(of: .site(self)) {
+          decoded = decodeValueWhole([CaughtElement<Strategy>].self)
+        }
       }
     #else
-      let held = Holds.holding { decoded = decodeValueWhole([CaughtElement<Strategy>].self) }
+      let held = Holds.holding(of: .site(self)) {
+        decoded = decodeValueWhole([CaughtElement<Strategy>].self)
+      }
     #endif
     guard let decoded else { return nil }
     let result = decoded.map {

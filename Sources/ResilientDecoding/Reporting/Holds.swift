@@ -30,10 +30,37 @@ package enum HoldOrder {
   case entryKey
 }
 
+/// Where the reporter of a hold's document is read, when a report first reaches the hold.
+enum HoldOwner {
+  /// The decoder of the value that holds (an element that names its record).
+  case decoder(any Decoder)
+  /// The site of the collection that holds.
+  case site(any ValueSite)
+  /// The reporter itself, already known; `nil` for a document without one.
+  case reporter(ResilientDecodingErrorReporter?)
+
+  /// The reporter registered for the document the holding value belongs to, if any.
+  fileprivate func findReporter() -> ResilientDecodingErrorReporter? {
+    switch self {
+    case .decoder(let decoder): decoder.resilientDecodingErrorReporter
+    case .site(let site): site.findReporter()
+    case .reporter(let reporter): reporter
+    }
+  }
+}
+
 /// The reports a collection holds back while its values decode, for each reporter: the first
 /// ones by position in full, the others counted (see ``ReportStore``).
+///
+/// A hold keeps only the reports of its own document: those for the reporter its collection's
+/// decoder has. A document decoded inside one of its values (a second decoder in an
+/// `init(from:)`, with a reporter of its own) reports past it, to its own holds or reporter.
 private struct Hold {
   let order: HoldOrder
+  /// Where the reporter of the hold's document is read.
+  let owner: HoldOwner
+  /// The reporter of the hold's document, once read.
+  var ownReporter: ResilientDecodingErrorReporter??
   var stores: [(reporter: ResilientDecodingErrorReporter, store: ReportStore)] = []
   /// The arrival order of the next report.
   var sequence = 0
@@ -53,6 +80,15 @@ private struct Hold {
   /// How many reports of each reporter the hold around kept in full when this one began, if
   /// it keeps them in arrival order too: this one keeps no more than that hold has room for.
   let roomAround: [(reporter: ResilientDecodingErrorReporter, room: Int)]
+
+  /// Whether reports for `reporter` belong to the hold's document, the hold's reporter read
+  /// the first time a report reaches it.
+  mutating func belongs(_ reporter: ResilientDecodingErrorReporter) -> Bool {
+    if let ownReporter { return ownReporter === reporter }
+    let found = owner.findReporter()
+    ownReporter = .some(found)
+    return found === reporter
+  }
 
   /// The store of `reporter`'s reports, made on first use.
   mutating func storeIndex(for reporter: ResilientDecodingErrorReporter) -> Int {
@@ -192,15 +228,15 @@ package struct Held {
 /// the thread's ``ThreadState``; where threads have none, every report is recorded at once.
 package enum Holds {
   /// Sends `held` where it goes: dropped while a discarding scope runs, kept by the innermost
-  /// hold, recorded by its reporter otherwise.
+  /// hold of its document, recorded by its reporter otherwise.
   static func route(_ held: HeldReport, in state: ThreadState? = ThreadState.existing) {
     if let state {
       if state.holds.discarding.isOpen {
         state.holds.discarding.droppedAny = true
         return
       }
-      if !state.holds.holds.isEmpty {
-        state.holds.holds[state.holds.holds.count - 1].add(held)
+      if let index = state.holds.innermostHold(of: held.reporter) {
+        state.holds.holds[index].add(held)
         return
       }
     }
@@ -214,8 +250,8 @@ package enum Holds {
   ///
   /// Not generic, so that the values of a collection that each run in a hold of their own
   /// (see `IdentifiedElement`) cost the runtime no generic metadata.
-  package static func holding(
-    _ order: HoldOrder = .arrival, base: (() -> [any CodingKey])? = nil,
+  static func holding(
+    _ order: HoldOrder = .arrival, of owner: HoldOwner, base: (() -> [any CodingKey])? = nil,
     _ body: () throws -> Void
   ) rethrows -> Held? {
     guard let state = ThreadState.current else {
@@ -228,7 +264,8 @@ package enum Holds {
     {
       roomAround = around.stores.map { ($0.reporter, $0.store.capacity - $0.store.keptCount) }
     }
-    state.holds.holds.append(Hold(order: order, readBase: base, roomAround: roomAround))
+    state.holds.holds.append(
+      Hold(order: order, owner: owner, readBase: base, roomAround: roomAround))
     let depth = state.holds.holds.count
     defer {
       #if DEBUG
@@ -243,6 +280,15 @@ package enum Holds {
       state.holds.holds.removeLast()
       throw error
     }
+  }
+
+  /// Runs `body` while a hold of the document whose reporter is `reporter` keeps the reports
+  /// made on this thread; see ``holding(_:of:base:_:)``.
+  package static func holding(
+    _ order: HoldOrder = .arrival, for reporter: ResilientDecodingErrorReporter?,
+    base: (() -> [any CodingKey])? = nil, _ body: () throws -> Void
+  ) rethrows -> Held? {
+    try holding(order, of: .reporter(reporter), base: base, body)
   }
 
   /// Passes on what a hold kept, in order, then what it only counted: into the hold around,
@@ -260,8 +306,8 @@ package enum Holds {
           state.holds.discarding.droppedAny = true
           continue
         }
-        if !state.holds.holds.isEmpty {
-          state.holds.holds[state.holds.holds.count - 1].add(counts: omitted, of: reporter)
+        if let index = state.holds.innermostHold(of: reporter) {
+          state.holds.holds[index].add(counts: omitted, of: reporter)
           continue
         }
       }
@@ -327,6 +373,16 @@ package enum Holds {
 }
 
 extension HoldStack {
+  /// The index of the innermost hold of the document whose reporter is `reporter`, if any.
+  mutating func innermostHold(of reporter: ResilientDecodingErrorReporter) -> Int? {
+    var index = holds.count
+    while index > 0 {
+      index -= 1
+      if holds[index].belongs(reporter) { return index }
+    }
+    return nil
+  }
+
   /// How many reports of `reporter` the holds keep in full, all told.
   func keptCount(of reporter: ResilientDecodingErrorReporter) -> Int {
     holds.reduce(0) { total, hold in

@@ -14,7 +14,7 @@ import Testing
   @Test func aHoldKeepsReportsInTheOrderTheyWereMadeAndAssertionsNever() throws {
     let reporter = ResilientDecodingErrorReporter()
     let (held, messages) = recordingAssertions {
-      Holds.holding {
+      Holds.holding(for: reporter) {
         report("a", to: reporter)
         raiseLibraryAssertion()
         report("b", to: reporter)
@@ -30,9 +30,9 @@ import Testing
 
   @Test func nestedHoldsKeepTheirOwnReportsAndPassingOnGoesToTheHoldAround() throws {
     let reporter = ResilientDecodingErrorReporter()
-    let outer = Holds.holding {
+    let outer = Holds.holding(for: reporter) {
       report("a", to: reporter)
-      let inner = Holds.holding { report("b", to: reporter) }
+      let inner = Holds.holding(for: reporter) { report("b", to: reporter) }
       #expect(inner?.count == 1)
       report("c", to: reporter)
       if let inner { Holds.passOn(inner) }
@@ -42,11 +42,32 @@ import Testing
     #expect(recorded(by: reporter) == ["a", "c", "b"])
   }
 
+  /// A hold keeps the reports of its own document, whose reporter it names; a report for
+  /// another reporter (of a document decoded inside a value of this one) goes past it, to the
+  /// innermost hold of its own document or to its reporter.
+  @Test func aHoldKeepsOnlyTheReportsOfItsOwnDocument() throws {
+    let (own, other) = (ResilientDecodingErrorReporter(), ResilientDecodingErrorReporter())
+    var inner: Held?
+    let outer = Holds.holding(for: other) {
+      inner = Holds.holding(for: own) {
+        report("mine", to: own)
+        report("theirs", to: other)
+        report("nobody's", to: ResilientDecodingErrorReporter())
+      }
+      #expect(inner?.count == 1)
+    }
+    #expect(outer?.count == 1, "the report for `other` went to the hold of its document")
+    Holds.passOn(try #require(inner))
+    Holds.passOn(try #require(outer))
+    #expect(recorded(by: own) == ["mine"])
+    #expect(recorded(by: other) == ["theirs"])
+  }
+
   @Test func aHoldThatThrowsEndsAndHoldsNothingMore() {
     struct Stop: Error {}
     let reporter = ResilientDecodingErrorReporter()
     #expect(throws: Stop.self) {
-      try Holds.holding {
+      try Holds.holding(for: reporter) {
         report("dropped", to: reporter)
         throw Stop()
       }
@@ -63,15 +84,20 @@ import Testing
       ResilientDecodingErrorReporter(maximumStoredErrors: 2),
       ResilientDecodingErrorReporter(maximumStoredErrors: 3)
     )
-    let held = Holds.holding {
-      for name in ["a", "b", "c", "d"] {
-        report(name, at: [name], to: few)
-        report(name.uppercased(), to: many)
+    var inner: Held?
+    let held = Holds.holding(for: few) {
+      inner = Holds.holding(for: many) {
+        for name in ["a", "b", "c", "d"] {
+          report(name, at: [name], to: few)
+          report(name.uppercased(), to: many)
+        }
+        #expect(Holds.keptCount(of: few) == 2)
+        #expect(Holds.keptCount(of: many) == 3)
       }
-      #expect(Holds.keptCount(of: few) == 2)
-      #expect(Holds.keptCount(of: many) == 3)
     }
-    #expect(held?.count == 8)
+    #expect(held?.count == 4)
+    #expect(inner?.count == 4)
+    Holds.passOn(try #require(inner))
     Holds.passOn(try #require(held))
     let digest = try #require(few.flushReportedErrors())
     #expect(names(digest.errors(includeUnknownNovelValueErrors: true)) == ["a", "b"])
@@ -85,10 +111,10 @@ import Testing
   /// together never passes the reporter's maximum.
   @Test func holdsInsideHoldsShareTheBudget() throws {
     let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: 3)
-    let outer = Holds.holding {
+    let outer = Holds.holding(for: reporter) {
       report("a", to: reporter)
       report("b", to: reporter)
-      let inner = Holds.holding {
+      let inner = Holds.holding(for: reporter) {
         for name in ["c", "d", "e"] { report(name, to: reporter) }
         #expect(Holds.keptCount(of: reporter) == 3, "one more in full, the others counted")
       }
@@ -110,7 +136,7 @@ import Testing
     for order in [keys, keys.reversed(), keys.sorted()] {
       let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: maximum)
       let base: () -> [any CodingKey] = { [NamedKey("m")] }
-      let held = Holds.holding(.entryKey, base: base) {
+      let held = Holds.holding(.entryKey, for: reporter, base: base) {
         for key in order {
           _ = Holds.beginEntry()
           report("\(key)1", at: ["m", key, "x"], to: reporter)
@@ -131,7 +157,7 @@ import Testing
 
   @Test func aDiscardingScopeDropsReportsEvenInsideAHold() throws {
     let reporter = ResilientDecodingErrorReporter()
-    let held = Holds.holding {
+    let held = Holds.holding(for: reporter) {
       let discarded = Holds.discarding { report("dropped", to: reporter) }
       #expect(discarded?.droppedAny == true)
       report("held", to: reporter)
@@ -152,7 +178,7 @@ import Testing
     for _ in 0..<2 {
       try runOnNewThread {
         let reporter = ResilientDecodingErrorReporter()
-        let held = Holds.holding { report("a", to: reporter) }
+        let held = Holds.holding(for: reporter) { report("a", to: reporter) }
         found.append(held?.count == 1)
       }
     }
