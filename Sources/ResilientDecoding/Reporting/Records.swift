@@ -1,3 +1,5 @@
+import Foundation
+
 // Which record an error happened in, for a reporter with identifying keys. Identifiers are read
 // only when something failed: from the record holding the failing value, through the keys its
 // type declares; and, for an element of a `@Resilient` array or set or an entry of a
@@ -49,10 +51,34 @@ struct RecordIdentifierValue: Decodable {
     } else if let integer = try? container.decode(UInt64.self) {
       text = String(integer)
     } else if let number = try? container.decode(Double.self), number.isFinite {
-      text = String(number)
+      text = Self.integerSpelling(of: number, in: container) ?? String(number)
     } else {
       text = nil
     }
+  }
+}
+
+extension RecordIdentifierValue {
+  /// An integer that no 64-bit integer holds, spelled with every digit the data writes, as
+  /// `Decimal` reads it (`JSONDecoder` reads it from the text); `nil` for any other number, one
+  /// of more than the 38 digits a `Decimal` holds, or a decoder that reads no `Decimal` from a
+  /// number.
+  fileprivate static func integerSpelling(
+    of number: Double, in container: any SingleValueDecodingContainer
+  ) -> String? {
+    guard number.rounded(.towardZero) == number, number.magnitude >= 0x1p63,
+      let decimal = try? container.decode(Decimal.self), decimal.isFinite,
+      decimal.exponent >= 0
+    else { return nil }
+    let text = "\(decimal)"
+    let digits = text.utf8.count - (text.hasPrefix("-") ? 1 : 0)
+    // A number of more digits lost those past the 38th: the double spells it no worse.
+    guard digits <= 38,
+      text.utf8.dropFirst(text.hasPrefix("-") ? 1 : 0).allSatisfy({
+        (0x30...0x39).contains($0)
+      })
+    else { return nil }
+    return text
   }
 }
 

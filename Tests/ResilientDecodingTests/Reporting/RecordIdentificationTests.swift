@@ -89,6 +89,27 @@ import Testing
       ])
   }
 
+  /// An identifier is spelled as the data writes it, integers past `Int64.max` too, up to the
+  /// 38 digits `JSONDecoder` reads exactly; a fraction as Swift writes the number.
+  @Test func numericIdentifiersAreSpelledAsTheDataWritesThem() throws {
+    struct Part: Decodable {
+      @Resilient var weight: Int?
+    }
+    struct Parts: Decodable {
+      @Resilient var parts: [Part]
+    }
+    let ids = [
+      "9223372036854775807", "9223372036854775808", "18446744073709551615",
+      "18446744073709551616", "123456789012345678901234567890",
+      "-123456789012345678901234567890", "-9223372036854775809", "2.5",
+    ]
+    let parts = ids.map { #"{"id": \#($0), "weight": "x"}"# }.joined(separator: ", ")
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    _ = try TestDecoder.json.decode(
+      Parts.self, json: #"{"parts": [\#(parts)]}"#, reportingTo: reporter)
+    #expect(try #require(reporter.flushReportedErrors()).entries.map(\.recordID) == ids)
+  }
+
   /// Records are read where the library decodes: the record holding the failing property, the
   /// elements and entries of `@Resilient` collections, and the record holding such a
   /// collection. A record that only a plain container holds is not read: the same failure is
