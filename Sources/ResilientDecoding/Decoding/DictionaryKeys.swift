@@ -47,17 +47,11 @@ extension _ConvertedKeys: _DictionaryKeyConversion where Key: CodingKeyRepresent
   ) -> (entries: [Key: Element], rejected: [String: any Error]) {
     var converted: [Key: (written: String, value: Element)] = [:]
     converted.reserveCapacity(entries.count)
-    var rejected: [String: any Error] = [:]
-    var basePath: [any CodingKey]?
-    func reject(_ string: String, _ error: (AnyCodingKey, [any CodingKey]) -> any Error) {
-      let base = basePath ?? codingPath()
-      basePath = base
-      let codingKey = AnyCodingKey(string)
-      rejected[string] = error(codingKey, base + [codingKey])
-    }
+    var unconvertible: [String] = []
+    var duplicates: [(written: String, key: Key)] = []
     for (string, value) in entries.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
       guard let key = Key(codingKey: AnyCodingKey(string)) else {
-        reject(string) { unconvertibleKeyError(Key.self, key: $0, codingPath: $1) }
+        unconvertible.append(string)
         continue
       }
       guard let kept = converted[key] else {
@@ -65,15 +59,30 @@ extension _ConvertedKeys: _DictionaryKeyConversion where Key: CodingKeyRepresent
         continue
       }
       // The canonical spelling wins over one kept before it in key order.
-      let canonical = key.codingKey.stringValue
-      if string == canonical, kept.written != canonical {
+      if string == key.codingKey.stringValue, kept.written != string {
         converted[key] = (string, value)
-        reject(kept.written) {
-          duplicateKeyError(Key.self, key: $0, kept: string, codingPath: $1)
-        }
+        duplicates.append((kept.written, key))
       } else {
-        reject(string) { duplicateKeyError(Key.self, key: $0, kept: kept.written, codingPath: $1) }
+        duplicates.append((string, key))
       }
+    }
+    // The errors are made once every key is decided: each names the key that was kept in the
+    // end, not one kept for a while before its canonical spelling came.
+    guard !unconvertible.isEmpty || !duplicates.isEmpty else {
+      return (converted.mapValues(\.value), [:])
+    }
+    let base = codingPath()
+    var rejected: [String: any Error] = [:]
+    for string in unconvertible {
+      let codingKey = AnyCodingKey(string)
+      rejected[string] = unconvertibleKeyError(
+        Key.self, key: codingKey, codingPath: base + [codingKey])
+    }
+    for (string, key) in duplicates {
+      let codingKey = AnyCodingKey(string)
+      rejected[string] = duplicateKeyError(
+        Key.self, key: codingKey, kept: converted[key]?.written ?? "",
+        codingPath: base + [codingKey])
     }
     return (converted.mapValues(\.value), rejected)
   }

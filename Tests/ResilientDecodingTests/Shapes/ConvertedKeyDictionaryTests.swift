@@ -172,6 +172,10 @@ final class ConvertedKeyDictionaryTests: XCTestCase {
       let (value, digest) = try decode(IntKeyed.self, json: json)
       XCTAssertEqual(value.byID, [1: "plain"], "the key spelled as 1 prints wins: \(json)")
       assertReports(digest, [Report("byID.+1", .dataCorrupted), Report("byID.01", .dataCorrupted)])
+      // Each rejected key's message names the key that was kept in the end.
+      XCTAssertEqual(
+        digest?.errors.map { "\($0)".contains(#"as the key "1", whose entry was kept"#) },
+        [true, true], "\(digest?.errors ?? [])")
       #if DEBUG
         XCTAssertEqual(
           describe(value.$byID.results),
@@ -189,6 +193,9 @@ final class ConvertedKeyDictionaryTests: XCTestCase {
       let (value, digest) = try decode(IntKeyed.self, json: json)
       XCTAssertEqual(value.byID, [1: "signed"], "no canonical key: the first in key order")
       assertReports(digest, [Report("byID.01", .dataCorrupted)])
+      XCTAssertEqual(
+        digest?.errors.map { "\($0)".contains(#"as the key "+1", whose entry was kept"#) },
+        [true])
     }
   }
 
