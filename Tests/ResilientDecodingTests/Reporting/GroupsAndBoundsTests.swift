@@ -411,6 +411,54 @@ import Testing
     #expect(seen == ["m.*.xs[*] m.1.xs[0] ×6"])
   }
 
+  /// With nothing stored in full and records named, a group's first error, and its record, are
+  /// the first in key order whatever set of keys the dictionary has, and so whatever order its
+  /// decoder hands the entries over in (which follows their hashes): the entries fail whole, or
+  /// inside, or in an array inside.
+  @Test(arguments: TestDecoder.allCases)
+  func aGroupsFirstRecordIsTheFirstInKeyOrderForAnyKeys(decoder: TestDecoder) throws {
+    struct Whole: Decodable {
+      let id: String
+      let count: Int
+    }
+    struct Inside: Decodable {
+      let id: String
+      @Resilient var count: Int?
+    }
+    struct InArray: Decodable {
+      let id: String
+      @Resilient var counts: [Int]
+    }
+    struct Shops: Decodable {
+      @Resilient var whole: [String: Whole]
+      @Resilient var inside: [String: Inside]
+      @Resilient var inArray: [Int: InArray]
+    }
+    var random = SeededRandom(seed: 0x6F_1257)
+    for _ in 0..<30 {
+      let keys = Set((0..<6).map { _ in String(random.int(in: 1...999)) })
+      let first = try #require(
+        keys.min { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) })
+      func entries(_ value: (String) -> String) -> String {
+        "{" + keys.map { #""\#($0)": \#(value($0))"# }.joined(separator: ", ") + "}"
+      }
+      let json = """
+        {"whole": \(entries { #"{"id": "w\#($0)", "count": "x"}"# }),
+         "inside": \(entries { #"{"id": "i\#($0)", "count": "x"}"# }),
+         "inArray": \(entries { #"{"id": "a\#($0)", "counts": [1, "x"]}"# })}
+        """
+      let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"], maximumStoredErrors: 0)
+      _ = try decoder.decode(Shops.self, json: json, reportingTo: reporter)
+      let groups = try #require(reporter.flushReportedErrors()).groups
+      #expect(
+        groups.map { "\($0.firstPath) \($0.firstRecordID ?? "nil") ×\($0.count)" } == [
+          "whole.\(first) w\(first) ×\(keys.count)",
+          "inside.\(first).count i\(first) ×\(keys.count)",
+          "inArray.\(first).counts[1] a\(first) ×\(keys.count)",
+        ], "\(keys.sorted())")
+    }
+  }
+
   /// With a bounded reporter, a dictionary keeps in full the first errors in key order, and
   /// counts the others, whatever order its decoder hands the entries over in; every group,
   /// stored in full or only counted, names the record of its first error.

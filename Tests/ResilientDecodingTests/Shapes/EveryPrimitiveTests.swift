@@ -135,6 +135,35 @@ import Testing
     #endif
   }
 
+  /// The type each property's declaration names, by property: what a type mismatch reports.
+  static let types: [String: Any.Type] = [
+    "string": String.self, "bool": Bool.self, "double": Double.self, "float": Float.self,
+    "int": Int.self, "int8": Int8.self, "int16": Int16.self, "int32": Int32.self,
+    "int64": Int64.self, "uint": UInt.self, "uint8": UInt8.self, "uint16": UInt16.self,
+    "uint32": UInt32.self, "uint64": UInt64.self,
+  ]
+
+  /// Each primitive's copy of the ladder decodes its own type, and reports it: `UInt?` given a
+  /// string reports `typeMismatch(UInt)`, never another width's.
+  @Test(arguments: TestDecoder.allCases)
+  func eachPrimitiveReportsItsOwnType(decoder: TestDecoder) throws {
+    let json = Situation.wrongKind.json
+    for digest in [
+      try #require(try decoder.decode(Optionals.self, json: json)).digest,
+      try #require(try decoder.decode(Defaults.self, json: json)).digest,
+    ] {
+      var named: [String: String] = [:]
+      for entry in try #require(digest).entries {
+        guard case DecodingError.typeMismatch(let type, _) = entry.error else {
+          Issue.record("\(entry.path): \(entry.error)")
+          continue
+        }
+        named[entry.path] = "\(type)"
+      }
+      #expect(named == Self.types.mapValues { "\($0)" })
+    }
+  }
+
   /// A number one past the edge of each integer type fails for that type alone: each is read
   /// at its own width and sign.
   @Test func aNumberPastItsTypesEdgeIsReportedForThatTypeOnly() throws {
