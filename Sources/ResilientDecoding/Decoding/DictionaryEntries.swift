@@ -133,7 +133,7 @@ extension ValueSite {
       let record = enclosingRecord(for: reporter)
       // Only the keys of values that decoded are converted: none of them failed.
       for (key, error) in rejected.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
-        let report = Report(
+        let report = Report.bounded(
           error: error, codingPath: error.decodingContextPath ?? codingPath + [AnyCodingKey(key)],
           record: record)
         if held != nil {

@@ -144,7 +144,7 @@ extension ErrorDigest {
     case DecodingError.dataCorrupted:
       return "Data corrupted"
     default:
-      return "\(error)"
+      return BoundedText.prefix(of: "\(error)")
     }
   }
 

@@ -32,7 +32,7 @@ enum Failures {
     Holds.route(
       HeldReport(
         reporter: reporter,
-        report: Report(
+        report: .bounded(
           error: error, codingPath: builtPath(), record: brought ?? record(reporter))))
     return error
   }

@@ -11,6 +11,19 @@ struct Report: @unchecked Sendable {
   var record: ReportedRecord?
 }
 
+extension Report {
+  /// The report of a failure as it is kept: a key of the data longer than `BoundedText.limit`,
+  /// in its path or in its error's, cut to that length, as values from the data are, so that a
+  /// key of megabytes costs a digest a bounded copy of it.
+  static func bounded(error: any Error, codingPath: [any CodingKey], record: ReportedRecord?)
+    -> Report
+  {
+    Report(
+      error: BoundedText.bounded(error), codingPath: BoundedText.bounded(codingPath),
+      record: record)
+  }
+}
+
 /// Where a report comes among those of one store: the first ones are kept in full.
 struct ReportPosition: Sendable {
   /// Which part of a collection the report belongs to.

@@ -66,3 +66,67 @@ enum BoundedText {
     return write(")")
   }
 }
+
+// MARK: - Keys from the data
+
+/// A coding key cut to a bounded length: a dictionary key of the data, as long as the data
+/// makes it, in the paths the library keeps.
+struct BoundedCodingKey: CodingKey, Sendable {
+  let stringValue: String
+  let intValue: Int?
+
+  /// `key`, its text cut to ``BoundedText/limit`` characters and an ellipsis.
+  init(cutting key: any CodingKey) {
+    stringValue = BoundedText.prefix(of: key.stringValue)
+    intValue = key.intValue
+  }
+
+  init?(stringValue: String) {
+    self.stringValue = stringValue
+    self.intValue = nil
+  }
+
+  init?(intValue: Int) {
+    self.stringValue = String(intValue)
+    self.intValue = intValue
+  }
+}
+
+extension BoundedText {
+  /// Whether `key`'s text is longer than ``limit``: the library's own element keys never are,
+  /// and are not asked (their text is made when asked for).
+  static func isLong(_ key: any CodingKey) -> Bool {
+    type(of: key) != ElementCodingKey.self && key.stringValue.utf8.count > limit
+  }
+
+  /// `path` with every key longer than ``limit`` cut (see ``BoundedCodingKey``); `path` itself
+  /// when none is.
+  static func bounded(_ path: [any CodingKey]) -> [any CodingKey] {
+    guard path.contains(where: isLong) else { return path }
+    return path.map { isLong($0) ? BoundedCodingKey(cutting: $0) : $0 }
+  }
+
+  /// `error` with the keys of its coding path, and its description, cut: a `DecodingError`
+  /// made at a key of megabytes keeps none of it. Other errors are kept as they are.
+  static func bounded(_ error: any Error) -> any Error {
+    guard let decodingError = error as? DecodingError,
+      let path = error.decodingContextPath, path.contains(where: isLong)
+    else { return error }
+    func cut(_ context: DecodingError.Context) -> DecodingError.Context {
+      let underlying = context.underlyingError.map(bounded)
+      return DecodingError.Context(
+        codingPath: bounded(context.codingPath),
+        debugDescription: prefix(of: context.debugDescription), underlyingError: underlying)
+    }
+    switch decodingError {
+    case .typeMismatch(let type, let context): return DecodingError.typeMismatch(type, cut(context))
+    case .valueNotFound(let type, let context):
+      return DecodingError.valueNotFound(type, cut(context))
+    case .keyNotFound(let key, let context):
+      return DecodingError.keyNotFound(
+        isLong(key) ? BoundedCodingKey(cutting: key) : key, cut(context))
+    case .dataCorrupted(let context): return DecodingError.dataCorrupted(cut(context))
+    @unknown default: return error
+    }
+  }
+}

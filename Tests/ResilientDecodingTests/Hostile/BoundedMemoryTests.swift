@@ -82,6 +82,56 @@ import Testing
     }
   }
 
+  struct Holder: Decodable {
+    let m: [String: Int]
+  }
+
+  struct Keyed: Decodable {
+    @Resilient var byName: [String: Int]
+    @Resilient var byNumber: [Int: String]
+    @Resilient var holders: [Holder]
+  }
+
+  /// A dictionary key of megabytes is data like a value: the library keeps a prefix of it in
+  /// the paths of its reports, in their errors' paths and descriptions, in the groups and in
+  /// the printed digest, whether the key is kept as written, converted, or inside a plain
+  /// dictionary whose element fails.
+  @Test(arguments: [TestDecoder.json, .strict])
+  func aHugeKeyIsKeptAsAPrefixWhereverTheDigestHoldsIt(decoder: TestDecoder) throws {
+    let huge = String(repeating: "k", count: 1_000_000)
+    let digits = String(repeating: "0", count: 1_000_000) + "1"
+    let json = """
+      {"byName": {"\(huge)": "x"}, "byNumber": {"\(huge)": "a", "\(digits)": "b", "1": "c"},
+       "holders": [{"m": {"\(huge)": "x"}}]}
+      """
+    let decoded = try #require(try decoder.decode(Keyed.self, json: json))
+    let (keyed, digest) = (decoded.value, try #require(decoded.digest))
+    #expect(keyed.byName.isEmpty && keyed.byNumber == [1: "c"] && keyed.holders.isEmpty)
+    let entries = digest.entries(includeUnknownNovelValueErrors: true)
+    #expect(entries.count == 4)
+    func isShort(_ path: [any CodingKey]) -> Bool {
+      path.allSatisfy { $0.stringValue.count <= Self.prefixLimit }
+    }
+    for entry in entries {
+      #expect(isShort(entry.codingPath), "\(entry.path.prefix(80))")
+      switch entry.error as? DecodingError {
+      case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?,
+        .keyNotFound(_, let context)?, .dataCorrupted(let context)?:
+        #expect(isShort(context.codingPath))
+        #expect(context.debugDescription.count <= 2 * Self.prefixLimit)
+      default:
+        break
+      }
+    }
+    for group in digest.groups {
+      #expect(group.pattern.count <= 2 * Self.prefixLimit && group.firstPath.count <= 4_000)
+    }
+    #expect(digest.description.utf8.count < 4 * 4_096)
+    // One such entry prints under 4 KB.
+    let one = try #require(try decoder.decode(Keyed.self, json: #"{"byName": {"\#(huge)": "x"}}"#))
+    #expect(try #require(one.digest).description.utf8.count < 4_096)
+  }
+
   /// An element that fails and, as it does, reads how many reports the holds keep in full.
   struct Watched: Decodable {
     static let key = CodingUserInfoKey(rawValue: "BoundedMemoryTests.watch")!
