@@ -153,10 +153,10 @@ extension ValueSite {
   private func decodeEntries<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, unwrap: (_CaughtValue<Strategy>) -> Strategy.Element
   ) throws -> Entries<Strategy.Element> {
-    guard Strategy.namesElementRecords, !Passes.isInTrial else {
+    guard Strategy.namesElementRecords, let reporter = namingReporter() else {
       return try decodeEntries(Strategy.self, as: Strategy.self, unwrap: unwrap)
     }
-    return try Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+    return try namingValues(for: reporter) {
       try decodeEntries(
         Strategy.self, as: IdentifiedStrategy<Strategy>.self,
         unwrap: { $0.value.unsafelyUnwrapped })

@@ -19,12 +19,35 @@ extension _ResilientElementStrategy {
       && !(Element.self is any StringKeyedDictionaryMarker.Type)
   }
 
-  /// Whether the elements of a collection decode as ``IdentifiedElement``s: they may be
-  /// records, and a reporter with identifying keys exists in the process.
+  /// Whether the elements of a collection may decode as ``IdentifiedElement``s: they may be
+  /// records, and a reporter with identifying keys exists in the process (the collection then
+  /// asks whether its own document's reporter has some, `ValueSite.namingReporter()`).
   static var namesElementRecords: Bool {
     // The reporters first: telling whether the elements may be records costs a lookup of a
     // conformance, which the first time walks every conformance record of the process.
     ResilientDecodingErrorReporter.anyIdentifiesRecords && elementsMayBeRecords
+  }
+}
+
+extension ValueSite {
+  /// The reporter that the values of a collection here name their records for: its document's
+  /// reporter, if it has identifying keys, outside a trial (whose reports are dropped). A
+  /// missing collection has no values: no reporter is looked for.
+  func namingReporter() -> ResilientDecodingErrorReporter? {
+    guard !Passes.isInTrial, !isMissing, let reporter = findReporter(), reporter.namesRecords
+    else {
+      return nil
+    }
+    return reporter
+  }
+
+  /// Runs `body`, the decode of a collection whose values name their records for `reporter`,
+  /// with the record holding the collection read when a value first needs it.
+  func namingValues<Value>(
+    for reporter: ResilientDecodingErrorReporter, _ body: () throws -> Value
+  ) rethrows -> Value {
+    try Passes.namingValues(
+      enclosedBy: EnclosingRecord(reporter: reporter) { enclosingRecord(for: reporter) }, body)
   }
 }
 
@@ -41,21 +64,29 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
   // in the library's unspecialised code every other (`Element?` among them) would be looked up
   // for every element.
   init(from decoder: any Decoder) throws {
+    // The collection decoding this value names records for its document's reporter: the
+    // value holds that document's reports.
+    guard let scope = Passes.innermostNamingScope else {
+      value = try Element(from: decoder)
+      return
+    }
     var failure: (any Error)?
     value = try withUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
       // By the element's own `init(from:)`, on this decoder: a decoder would call it too (the
       // types it decodes its own way are no records), and some decoders' single-value
       // containers lose the `userInfo`, and with it the reporter (TOMLKit's do).
-      let held = Holds.holding(of: .decoder(decoder)) {
+      let held = Holds.holding(of: .reporter(scope.reporter)) {
         do {
           slot.initializeElement(at: 0, to: try Element(from: decoder))
         } catch {
           failure = error
         }
       }
-      if let held, held.count > 0 { Self.name(held, in: decoder) }
+      if let held, held.count > 0 { Self.name(held, in: decoder, scope: scope) }
       if let failure {
-        throw RecordedFailure(error: failure, record: decoder.ownRecord())
+        throw RecordedFailure(
+          error: failure,
+          record: decoder.ownRecord(identifiedBy: scope.reporter.identifyingKeys))
       }
       return slot.moveElement(from: 0)
     }
@@ -64,15 +95,15 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
   /// Names what was reported inside the value that `decoder` decoded, and passes it on: each
   /// report that names no record yet, or one read through the keys of the value itself, by the
   /// value read whole, or else by the record holding its collection.
-  private static func name(_ held: Held, in decoder: any Decoder) {
+  private static func name(_ held: Held, in decoder: any Decoder, scope: EnclosingRecord) {
     var held = held
-    // Each read once, when first needed, with the identifying keys of the reporter that asks:
-    // a hold keeps the reports of one document, whose reporter is its decoder's.
-    var ownRecord: (reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)?
-    func readOwnRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
-      if let ownRecord, ownRecord.reporter === reporter { return ownRecord.record }
-      let found = decoder.ownRecord(identifiedBy: reporter.identifyingKeys)
-      ownRecord = (reporter, found)
+    // Each read once, when first needed, with the identifying keys of the scope's reporter:
+    // the hold kept the reports of that document only.
+    var ownRecord: ReportedRecord?? = nil
+    func readOwnRecord() -> ReportedRecord? {
+      if let ownRecord { return ownRecord }
+      let found = decoder.ownRecord(identifiedBy: scope.reporter.identifyingKeys)
+      ownRecord = .some(found)
       return found
     }
     var depth: Int?
@@ -83,10 +114,9 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       return found
     }
     held.transform { reporter, path, record in
-      guard reporter.namesRecords else { return nil }
+      guard reporter === scope.reporter else { return nil }
       return ReportedRecord.naming(
-        record, inValueAt: readDepth(), ownRecord: { readOwnRecord(for: reporter) },
-        around: { Passes.innermostEnclosingRecord(for: reporter) }
+        record, inValueAt: readDepth(), ownRecord: readOwnRecord, around: { scope.record }
       ).map { (path, $0) }
     }
     Holds.passOn(held)

@@ -184,12 +184,10 @@ package enum Passes {
     return try body()
   }
 
-  /// The record holding the innermost collection whose values name their records, for
-  /// `reporter`, if it has an identifier.
-  static func innermostEnclosingRecord(for reporter: ResilientDecodingErrorReporter)
-    -> ReportedRecord?
-  {
-    ThreadState.existing?.passes.enclosingRecords.last?.record(for: reporter)
+  /// The innermost collection whose values name their records: its document's reporter and
+  /// the record holding it; `nil` outside any.
+  static var innermostNamingScope: EnclosingRecord? {
+    ThreadState.existing?.passes.enclosingRecords.last
   }
 
   // MARK: Values that caught their own error
@@ -271,21 +269,23 @@ struct TrialSkips {
 
 // MARK: - Records around values
 
-/// The record holding a collection whose values name their records, read when first needed,
-/// for the reporter a report names it for.
+/// A collection whose values name their records: the reporter of its document, which names
+/// records, and the record holding the collection, read for it when first needed.
 final class EnclosingRecord {
-  private let read: (ResilientDecodingErrorReporter) -> ReportedRecord?
-  private var found: (reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)?
+  let reporter: ResilientDecodingErrorReporter
+  private let read: () -> ReportedRecord?
+  private var found: ReportedRecord??
 
-  init(_ read: @escaping (ResilientDecodingErrorReporter) -> ReportedRecord?) {
+  init(reporter: ResilientDecodingErrorReporter, _ read: @escaping () -> ReportedRecord?) {
+    self.reporter = reporter
     self.read = read
   }
 
-  /// The record, for `reporter`.
-  func record(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
-    if let found, found.reporter === reporter { return found.record }
-    let record = read(reporter)
-    found = (reporter, record)
+  /// The record holding the collection, for its reporter.
+  var record: ReportedRecord? {
+    if let found { return found }
+    let record = read()
+    found = .some(record)
     return record
   }
 }

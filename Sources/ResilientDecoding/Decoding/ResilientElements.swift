@@ -144,13 +144,13 @@ extension ValueSite {
   func decodeResilientElements<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    guard Strategy.namesElementRecords, !Passes.isInTrial else {
+    guard Strategy.namesElementRecords, let reporter = namingReporter() else {
       return decodeElementsOnce(Strategy.self, running: run)
     }
     // Each element names what is reported inside it; what names no record of its own is
     // named by the record holding the array. (During a trial, reports are dropped: there is
     // nothing to name.)
-    return Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+    return namingValues(for: reporter) {
       decodeElementsOnce(
         IdentifiedStrategy<Strategy>.self, running: Strategy._namingElementRun)
     }

@@ -28,10 +28,10 @@ extension ValueSite {
   func decodeArrayWhole<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type
   ) -> WholeArrayDecode<Strategy.Element>? {
-    guard Strategy.namesElementRecords, !Passes.isInTrial else {
+    guard Strategy.namesElementRecords, let reporter = namingReporter() else {
       return decodeArrayWhole(CaughtElement<Strategy>.self)
     }
-    return Passes.namingValues(enclosedBy: EnclosingRecord { enclosingRecord(for: $0) }) {
+    return namingValues(for: reporter) {
       decodeArrayWhole(CaughtElement<IdentifiedStrategy<Strategy>>.self)
     }
   }

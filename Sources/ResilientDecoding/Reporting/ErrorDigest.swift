@@ -33,8 +33,12 @@ public struct ErrorDigest: Sendable {
     /// path has one.
     let record: ReportedRecord?
 
-    init(codingPath: [any CodingKey], error: any Error, record: ReportedRecord? = nil) {
-      let isInContext = error.decodingContextPath.map { isIdenticalPath($0, codingPath) } ?? false
+    init(
+      codingPath: [any CodingKey], error: any Error, record: ReportedRecord? = nil,
+      isErrorsPath: Bool = false
+    ) {
+      let isInContext =
+        isErrorsPath || (error.decodingContextPath.map { isIdenticalPath($0, codingPath) } ?? false)
       self.ownCodingPath = isInContext ? nil : codingPath
       self.error = error
       self.record = record
@@ -42,12 +46,15 @@ public struct ErrorDigest: Sendable {
 
     /// The entry of `report`.
     init(_ report: Report) {
-      self.init(codingPath: report.codingPath, error: report.error, record: report.record)
+      self.init(
+        codingPath: report.codingPath, error: report.error, record: report.record,
+        isErrorsPath: report.isErrorsPath)
     }
 
     /// The report this entry keeps.
     var report: Report {
-      Report(error: error, codingPath: codingPath, record: record)
+      Report(
+        error: error, codingPath: codingPath, record: record, isErrorsPath: ownCodingPath == nil)
     }
 
     /// The identifier of the record the error happened in: the value of the first identifying

@@ -32,8 +32,6 @@ package enum HoldOrder {
 
 /// Where the reporter of a hold's document is read, when a report first reaches the hold.
 enum HoldOwner {
-  /// The decoder of the value that holds (an element that names its record).
-  case decoder(any Decoder)
   /// The site of the collection that holds.
   case site(any ValueSite)
   /// The reporter itself, already known; `nil` for a document without one.
@@ -42,7 +40,6 @@ enum HoldOwner {
   /// The reporter registered for the document the holding value belongs to, if any.
   fileprivate func findReporter() -> ResilientDecodingErrorReporter? {
     switch self {
-    case .decoder(let decoder): decoder.resilientDecodingErrorReporter
     case .site(let site): site.findReporter()
     case .reporter(let reporter): reporter
     }

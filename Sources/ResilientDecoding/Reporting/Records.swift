@@ -110,15 +110,6 @@ extension KeyedDecodingContainer {
 }
 
 extension Decoder {
-  /// The record this decoder holds, read whole, if the reporter in its `userInfo` names
-  /// records and the value has an identifier.
-  func ownRecord() -> ReportedRecord? {
-    guard ResilientDecodingErrorReporter.anyIdentifiesRecords,
-      let keys = resilientDecodingErrorReporter?.identifyingKeys
-    else { return nil }
-    return ownRecord(identifiedBy: keys)
-  }
-
   /// The record this decoder holds, read whole, identified by the first of `keys` it has.
   func ownRecord(identifiedBy keys: [String]) -> ReportedRecord? {
     guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self),

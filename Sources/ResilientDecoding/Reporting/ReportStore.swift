@@ -9,6 +9,9 @@ struct Report: @unchecked Sendable {
   let error: any Error
   var codingPath: [any CodingKey]
   var record: ReportedRecord?
+  /// Whether `codingPath` is known to be the path of `error`'s own context, so that the entry
+  /// that keeps it need not compare them.
+  var isErrorsPath = false
 }
 
 extension Report {
@@ -18,9 +21,19 @@ extension Report {
   static func bounded(error: any Error, codingPath: [any CodingKey], record: ReportedRecord?)
     -> Report
   {
-    Report(
-      error: BoundedText.bounded(error), codingPath: BoundedText.bounded(codingPath),
-      record: record)
+    // Each key read once: a report's path is often its error's own (the same array).
+    let errorPath = error.decodingContextPath
+    let isSharedPath = errorPath.map { isSamePathArray($0, codingPath) } ?? false
+    let pathIsLong = codingPath.contains(where: BoundedText.isLong)
+    let errorIsLong =
+      isSharedPath ? pathIsLong : errorPath?.contains(where: BoundedText.isLong) ?? false
+    guard pathIsLong || errorIsLong else {
+      return Report(
+        error: error, codingPath: codingPath, record: record, isErrorsPath: isSharedPath)
+    }
+    return Report(
+      error: errorIsLong ? BoundedText.bounded(error) : error,
+      codingPath: pathIsLong ? BoundedText.bounded(codingPath) : codingPath, record: record)
   }
 }
 

@@ -103,16 +103,19 @@ func isSamePath(
   lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.stringValue == $1.stringValue }
 }
 
+/// Whether two coding paths are one array (a decoder's own error reported at the path it
+/// gives): the same keys, without comparing them.
+func isSamePathArray(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
+  lhs.count == rhs.count
+    && lhs.withUnsafeBufferPointer({ $0.baseAddress })
+      == rhs.withUnsafeBufferPointer({ $0.baseAddress })
+}
+
 /// Whether two coding paths are the same keys, their integers included: either may stand for
 /// the other wherever a path is read (written, grouped, printed).
 func isIdenticalPath(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
   guard lhs.count == rhs.count else { return false }
-  // One array twice (a decoder's own error reported at the path it gives): nothing to compare.
-  if lhs.withUnsafeBufferPointer({ $0.baseAddress })
-    == rhs.withUnsafeBufferPointer({ $0.baseAddress })
-  {
-    return true
-  }
+  if isSamePathArray(lhs, rhs) { return true }
   for (left, right) in zip(lhs, rhs)
   where left.intValue != right.intValue || left.stringValue != right.stringValue {
     return false
