@@ -309,6 +309,27 @@ import Testing
       #expect(error.novelValue as? String == expected)
     }
   }
+
+  private struct Scores: Decodable {
+    @Resilient var scores: [String: Int]
+  }
+
+  /// So is a dictionary key of the data in the paths of the digest: the entry's, its error's
+  /// and the printed tree's. The original kept it whole there too.
+  @Test func aKeyOfMoreThanAThousandCharactersIsKeptAsAPrefixInThePaths() throws {
+    for length in [1_000, 1_001] {
+      let key = String(repeating: "k", count: length)
+      let (scores, digest) = try decode(Scores.self, json: #"{"scores": {"\#(key)": "x"}}"#)
+      #expect(scores.scores.isEmpty)
+      let entry = try #require(digest?.entries.first)
+      let expected = length > 1_000 ? String(repeating: "k", count: 1_000) + "…" : key
+      #expect(entry.codingPath.map(\.stringValue) == ["scores", expected])
+      #expect(codingPath(of: entry.error).map(\.stringValue) == ["scores", expected])
+      #expect(
+        try #require(digest).description == "scores\n  \(expected)\n    - Could not decode as `Int`"
+      )
+    }
+  }
 }
 
 /// Whether two coding paths name the same keys.
