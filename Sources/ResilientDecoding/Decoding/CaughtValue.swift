@@ -40,7 +40,8 @@ internal struct _CaughtValue<Strategy: _ResilientElementStrategy>: Decodable {
     } catch {
       value = nil
       entryAndFailure = ~entry
-      let failure = caughtFailure(error, decodedPrimitive: Strategy.decodesPrimitive, by: decoder)
+      let failure = caughtFailure(
+        error, decodedPrimitive: Strategy.errorsAreTheDecoders, by: decoder)
       #if DEBUG
         self.failure = failure
       #endif
@@ -72,7 +73,8 @@ struct CaughtElement<Strategy: _ResilientElementStrategy>: Decodable {
       #endif
     } catch {
       value = nil
-      let failure = caughtFailure(error, decodedPrimitive: Strategy.decodesPrimitive, by: decoder)
+      let failure = caughtFailure(
+        error, decodedPrimitive: Strategy.errorsAreTheDecoders, by: decoder)
       #if DEBUG
         self.failure = failure
       #endif

@@ -23,10 +23,21 @@ internal protocol _ResilientElementStrategy {
   /// dictionary of them may be decoded as a plain `[String: Element]`.
   static var decodesLikePlainCodable: Bool { get }
 
-  /// Whether this strategy decodes a standard library primitive (the element, an optional of
-  /// one, or a raw value): then no `init(from:)` but the standard library's runs, and any error
-  /// is the decoder's own.
+  /// Whether this strategy decodes a standard library primitive through the container's
+  /// concrete overloads (the element, or a raw value): then no `init(from:)` of the user's
+  /// runs, and any error is the decoder's own.
   static var decodesPrimitive: Bool { get }
+}
+
+extension _ResilientElementStrategy {
+  /// Whether an error of decoding a value is the decoder's own: no `init(from:)` but the
+  /// standard library's ran (a primitive, a raw value of one, or an optional of a primitive,
+  /// the values of `[String: Int?]`). Read only when a value failed: telling an optional of a
+  /// primitive apart costs unspecialised code a lookup of each optional's metadata.
+  @inlinable
+  static var errorsAreTheDecoders: Bool {
+    decodesPrimitive || _StandardPrimitive(optionalOf: Element.self) != nil
+  }
 }
 
 /// Decodes a `Decodable` value as plain `Codable` would, through the container's concrete
@@ -63,7 +74,7 @@ extension _PlainElement: _ResilientElementStrategy where Element: Decodable {
   static var decodesLikePlainCodable: Bool { true }
 
   @inlinable
-  static var decodesPrimitive: Bool { _decodesOnlyPrimitives(Element.self) }
+  static var decodesPrimitive: Bool { _isStandardPrimitive(Element.self) }
 }
 
 /// Decodes a ``ResilientRawRepresentable`` from its raw value, throwing the novel-value error

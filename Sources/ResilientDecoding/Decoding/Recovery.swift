@@ -93,7 +93,8 @@ extension KeyedDecodingContainer {
         return (Recovery.absent, .keyNotFound)
       #endif
     } catch {
-      let error = _reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      let error = _reportFailure(
+        error, forKey: key, decodedPrimitive: Strategy.errorsAreTheDecoders)
       return (Recovery.failed, .recoveredFrom(error, wasReported: true))
     }
   }
@@ -107,7 +108,8 @@ extension KeyedDecodingContainer {
     do {
       return (try Strategy.decode(from: self, forKey: key), .decodedSuccessfully)
     } catch {
-      let error = _reportFailure(error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      let error = _reportFailure(
+        error, forKey: key, decodedPrimitive: Strategy.errorsAreTheDecoders)
       return (fallback(), .recoveredFrom(error, wasReported: true))
     }
   }

@@ -65,13 +65,6 @@ func _isStandardPrimitive<T>(_: T.Type) -> Bool {
   _StandardPrimitive(T.self) != nil
 }
 
-/// Whether decoding `T` runs no `init(from:)` but the standard library's: `T` is a primitive, or
-/// an optional of one (the values of `[String: Int?]`), so that any error is the decoder's own.
-@inlinable
-func _decodesOnlyPrimitives<T>(_: T.Type) -> Bool {
-  _isStandardPrimitive(T.self) || _StandardPrimitive(optionalOf: T.self) != nil
-}
-
 extension _StandardPrimitive {
   /// The primitive `T` is an optional of, or `nil` for any other type; a constant once
   /// specialised, a few pointer comparisons otherwise (read only when a value failed).

@@ -169,7 +169,7 @@ struct DecoderSite: ValueSite {
       if container.decodeNil() { return (Recovery.absent, .valueWasNil) }
       return (Recovery.present(try Strategy.decode(from: container)), .decodedSuccessfully)
     } catch {
-      let error = report(error, decodedPrimitive: Strategy.decodesPrimitive)
+      let error = report(error, decodedPrimitive: Strategy.errorsAreTheDecoders)
       return (Recovery.failed, .recoveredFrom(error, wasReported: true))
     }
   }
@@ -181,7 +181,7 @@ struct DecoderSite: ValueSite {
     do {
       return (try Strategy.decode(from: decoder.singleValueContainer()), .decodedSuccessfully)
     } catch {
-      let error = report(error, decodedPrimitive: Strategy.decodesPrimitive)
+      let error = report(error, decodedPrimitive: Strategy.errorsAreTheDecoders)
       return (fallback(), .recoveredFrom(error, wasReported: true))
     }
   }
