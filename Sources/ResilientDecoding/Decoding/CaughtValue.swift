@@ -100,10 +100,10 @@ final class CaughtFailure {
 /// `IdentifiedElement`): the record holding its collection is named where the collection
 /// passes its reports on. Returns the failure, in DEBUG builds.
 func caughtFailure(
-  _ error: any Error, decodedPrimitive: Bool, by decoder: any Decoder
+  _ error: any Error, decodedPrimitive: @autoclosure () -> Bool, by decoder: any Decoder
 ) -> CaughtFailure? {
   let reported = Failures.report(
-    error, decodedPrimitive: decodedPrimitive, codingPath: { decoder.codingPath },
+    error, decodedPrimitive: decodedPrimitive(), codingPath: { decoder.codingPath },
     reporter: { decoder.resilientDecodingErrorReporter }, record: { _ in nil })
   #if DEBUG
     let failure = CaughtFailure(

@@ -145,8 +145,8 @@ struct ElementLoop {
   /// The failed elements, each at its position among all elements (DEBUG `results`).
   private(set) var failures: [(index: Int, error: any Error)] = []
 
-  init(site: any ValueSite, decodesPrimitive: Bool) {
-    failedElements = FailedElements(site: site, decodesPrimitive: decodesPrimitive)
+  init(site: any ValueSite, strategy: any _ResilientElementStrategy.Type) {
+    failedElements = FailedElements(site: site, strategy: strategy)
   }
 
   /// Decodes the rest of `container` into `elements` with `run`, after the first run ended
@@ -208,15 +208,16 @@ struct ElementLoop {
 /// it, or else through the array's site.
 struct FailedElements {
   let site: any ValueSite
-  /// Whether an element's error may be the decoder's own error for a primitive.
-  let decodesPrimitive: Bool
+  /// How the elements decode: whether an element's error may be the decoder's own, asked only
+  /// for an error that is no `DecodingError`.
+  let strategy: any _ResilientElementStrategy.Type
   private var reporter: ResilientDecodingErrorReporter?? = nil
   /// The array's path, built once, when a report or an error needs it.
   private var basePath: [any CodingKey]?
 
-  init(site: any ValueSite, decodesPrimitive: Bool) {
+  init(site: any ValueSite, strategy: any _ResilientElementStrategy.Type) {
     self.site = site
-    self.decodesPrimitive = decodesPrimitive
+    self.strategy = strategy
   }
 
   /// Reports the element at `index`, which failed with `error`, and moves `container` past it
@@ -255,7 +256,7 @@ struct FailedElements {
     let found = lookUpReporter()
     var base = basePath
     let reported = Failures.report(
-      error, decodedPrimitive: decodesPrimitive,
+      error, decodedPrimitive: strategy.errorsAreTheDecoders,
       codingPath: {
         let path = base ?? site.codingPath
         base = path

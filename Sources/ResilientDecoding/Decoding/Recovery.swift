@@ -94,7 +94,7 @@ extension KeyedDecodingContainer {
       #endif
     } catch {
       let error = _reportFailure(
-        error, forKey: key, decodedPrimitive: Strategy.errorsAreTheDecoders)
+        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
       return (Recovery.failed, .recoveredFrom(error, wasReported: true))
     }
   }
@@ -109,7 +109,7 @@ extension KeyedDecodingContainer {
       return (try Strategy.decode(from: self, forKey: key), .decodedSuccessfully)
     } catch {
       let error = _reportFailure(
-        error, forKey: key, decodedPrimitive: Strategy.errorsAreTheDecoders)
+        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
       return (fallback(), .recoveredFrom(error, wasReported: true))
     }
   }

@@ -184,7 +184,7 @@ extension ValueSite {
     into storage: consuming _ElementStorage<Strategy.Element>, after failure: ElementRunEnd,
     wholeArraysBefore: Int, running run: _ElementRun<Strategy.Element>
   ) -> _DecodedElements<Strategy.Element> {
-    var loop = ElementLoop(site: self, decodesPrimitive: Strategy.errorsAreTheDecoders)
+    var loop = ElementLoop(site: self, strategy: Strategy.self)
     let held = loop.decode(from: &container, into: &storage, after: failure, with: run)
     var elements = storage.array()
     var failures = loop.failures

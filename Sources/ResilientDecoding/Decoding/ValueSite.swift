@@ -58,9 +58,11 @@ extension ValueSite {
   /// Reports that the value failed with `error`, through the funnel, and returns the error as
   /// reported.
   @discardableResult
-  func report(_ error: any Error, decodedPrimitive: Bool = false) -> any Error {
+  func report(_ error: any Error, decodedPrimitive: @autoclosure () -> Bool = false)
+    -> any Error
+  {
     Failures.report(
-      error, decodedPrimitive: decodedPrimitive, codingPath: { codingPath },
+      error, decodedPrimitive: decodedPrimitive(), codingPath: { codingPath },
       reporter: { findReporter() }, record: { enclosingRecord(for: $0) })
   }
 

@@ -14,7 +14,7 @@ enum Failures {
   /// once, and `record` only for a reporter, if the error is not a ``RecordedFailure`` that
   /// brought its own.
   static func report(
-    _ error: any Error, decodedPrimitive: Bool,
+    _ error: any Error, decodedPrimitive: @autoclosure () -> Bool,
     codingPath: () -> [any CodingKey],
     reporter: () -> ResilientDecodingErrorReporter?,
     record: (ResilientDecodingErrorReporter) -> ReportedRecord?
@@ -27,7 +27,7 @@ enum Failures {
       path = built
       return built
     }
-    let error = plainCodableError(thrown, decodedPrimitive: decodedPrimitive, at: builtPath())
+    let error = plainCodableError(thrown, decodedPrimitive: decodedPrimitive(), at: builtPath())
     guard let reporter = reporter() else { return error }
     Holds.route(
       HeldReport(
@@ -47,14 +47,14 @@ enum Failures {
   /// bounded prefix (a value of 50 million digits), which is then all that is kept. Errors of
   /// the user's `init(from:)`, and novel values, are kept as they are.
   static func plainCodableError(
-    _ error: any Error, decodedPrimitive: Bool,
+    _ error: any Error, decodedPrimitive: @autoclosure () -> Bool,
     at codingPath: @autoclosure () -> [any CodingKey]
   ) -> any Error {
     // Comparing the error's type costs a pointer comparison, where a cast costs a dynamic
     // cast, on every failed value.
     let errorType = type(of: error)
-    guard decodedPrimitive, errorType != DecodingError.self,
-      errorType != UnknownNovelValueError.self
+    guard errorType != DecodingError.self, errorType != UnknownNovelValueError.self,
+      decodedPrimitive()
     else {
       return error
     }
