@@ -20,6 +20,8 @@
 @frozen
 @propertyWrapper
 public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
+  // `init(from:)` is with the overload, in `Shapes/Default.swift`.
+
   // A constant, as `Resilient`'s: a settable wrapped value makes every property compile a
   // setter and a modify accessor, which cost a debug build of a model layer a tenth of its
   // compile time.
@@ -55,12 +57,6 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
     #endif
   }
 
-  /// Decodes the value from a decoder that holds just this value: a top-level value or an
-  /// element. `null` gives the default; a value that cannot be decoded gives the default and is
-  /// reported.
-  public init(from decoder: any Decoder) throws {
-    self.init(from: DecoderSite(decoder: decoder))
-  }
 }
 
 #if DEBUG

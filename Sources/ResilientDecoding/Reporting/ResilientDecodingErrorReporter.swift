@@ -61,7 +61,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     maximumStoredErrors: Int = ResilientDecodingErrorReporter.defaultMaximumStoredErrors
   ) {
     if maximumStoredErrors < 0 {
-      resilientDecodingAssertionFailure(
+      libraryAssertionFailure(
         "maximumStoredErrors is \(maximumStoredErrors): pass 0 to keep no error in full, only "
           + "counts and groups.")
     }

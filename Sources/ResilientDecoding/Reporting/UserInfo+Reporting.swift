@@ -1,15 +1,5 @@
-// How a reporter is found: registered in a decoder's `userInfo` under one key, looked up by
-// every `@Resilient` property, and reachable from custom `init(from:)` code. DocC: "Reporting in
-// Production".
-
-// MARK: - The key
-
-extension CodingUserInfoKey {
-  /// The `userInfo` key under which `@Resilient` properties look for a
-  /// ``ResilientDecodingErrorReporter``.
-  public static let resilientDecodingErrorReporter = CodingUserInfoKey(
-    rawValue: "ResilientDecodingErrorReporter")!
-}
+// Registering a reporter in a decoder's `userInfo`, under the key of
+// `Support/UserInfoKey.swift`. DocC: "Reporting in Production".
 
 // MARK: - Registering a reporter
 
@@ -45,23 +35,8 @@ extension Dictionary where Key == CodingUserInfoKey, Value == any Sendable {
 private func retireExistingReporter(_ existing: Any?) {
   guard let existing else { return }
   (existing as? ResilientDecodingErrorReporter)?.noteReplaced()
-  resilientDecodingAssertionFailure(
+  libraryAssertionFailure(
     "enableResilientDecodingErrorReporting() was called on a userInfo that already holds a "
       + "reporter (\(type(of: existing))). Enable reporting once per decoder and keep the "
       + "reporter it returns; the earlier reporter will miss the errors that follow.")
-}
-
-// MARK: - Reporting from a decoder
-
-extension Decoder {
-  /// Reports an error that a custom `init(from:)` recovered from, at this decoder's coding path.
-  ///
-  /// Use it when your own decoding code falls back to a default instead of throwing, so that
-  /// the fallback still shows up in the ``ErrorDigest``. Does nothing when no
-  /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
-  public func reportError(_ error: any Error) {
-    _ = Failures.report(
-      error, decodedPrimitive: false, codingPath: { codingPath },
-      reporter: { resilientDecodingErrorReporter }, record: { _ in nil })
-  }
 }

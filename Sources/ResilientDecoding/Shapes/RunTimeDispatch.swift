@@ -19,6 +19,19 @@ extension KeyedDecodingContainer {
   }
 }
 
+extension Resilient {
+  /// Decodes the value from a decoder that holds just this value: a top-level value, an element
+  /// of an unkeyed container, or a property of a generic type.
+  ///
+  /// The shape of `Value` is examined at run time, so optionals, arrays, sets, dictionaries,
+  /// raw-representable types with a fallback and ``ResilientDecodable`` types behave exactly as
+  /// they do as `@Resilient` properties. A `Value` with no resilient behaviour is decoded as if
+  /// it were not wrapped (and, in DEBUG, triggers an assertion that says what to write instead).
+  public init(from decoder: any Decoder) throws {
+    self = try DecoderSite(decoder: decoder).decodeResilientValue(of: Value.self)
+  }
+}
+
 extension ValueSite {
   /// Decodes `Value` with the resilient behaviour of its shape, found at run time.
   func decodeResilientValue<Value: Decodable>(of _: Value.Type) throws -> Resilient<Value> {

@@ -27,3 +27,15 @@ import Foundation
     }
   }
 #endif
+
+/// Raises a DEBUG assertion of the library through ``AssertionHandler``; nothing in release. The
+/// message says what the user should write instead.
+func libraryAssertionFailure(
+  _ message: @autoclosure () -> String,
+  file: StaticString = #fileID,
+  line: UInt = #line
+) {
+  #if DEBUG
+    AssertionHandler.current(message(), file, line)
+  #endif
+}

@@ -20,6 +20,8 @@
 @frozen
 @propertyWrapper
 public struct Resilient<Value: Decodable>: Decodable {
+  // `init(from:)` is with the run-time dispatch (`Shapes/RunTimeDispatch.swift`), which it calls.
+
   /// The decoded value, or the value recovered to when decoding failed.
   public let wrappedValue: Value
 
@@ -95,16 +97,6 @@ public struct Resilient<Value: Decodable>: Decodable {
     #endif
   }
 
-  /// Decodes the value from a decoder that holds just this value: a top-level value, an element
-  /// of an unkeyed container, or a property of a generic type.
-  ///
-  /// The shape of `Value` is examined at run time, so optionals, arrays, sets, dictionaries,
-  /// raw-representable types with a fallback and ``ResilientDecodable`` types behave exactly as
-  /// they do as `@Resilient` properties. A `Value` with no resilient behaviour is decoded as if it were not wrapped
-  /// (and, in DEBUG, triggers an assertion that says what to write instead).
-  public init(from decoder: any Decoder) throws {
-    self = try DecoderSite(decoder: decoder).decodeResilientValue(of: Value.self)
-  }
 }
 
 // MARK: - Outcomes

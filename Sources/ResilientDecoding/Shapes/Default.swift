@@ -23,6 +23,13 @@ extension KeyedDecodingContainer {
 // MARK: - Run-time dispatch
 
 extension ResilientDefault {
+  /// Decodes the value from a decoder that holds just this value: a top-level value or an
+  /// element. `null` gives the default; a value that cannot be decoded gives the default and is
+  /// reported.
+  public init(from decoder: any Decoder) throws {
+    self.init(from: DecoderSite(decoder: decoder))
+  }
+
   /// Decodes the value from any source, as the overload does: the value, or the default
   /// (`valueWasNil` for `null`, reported when the value cannot be decoded).
   init(from source: some ValueSite) {

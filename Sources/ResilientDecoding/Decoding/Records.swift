@@ -1,37 +1,11 @@
 import Foundation
 
-// Which record an error happened in, for a reporter with identifying keys. Identifiers are read
+// Which record an error happened in, for a reporter with identifying keys (a `ReportedRecord`,
+// `Reporting/ReportedRecord.swift`). Identifiers are read
 // only when something failed: from the record holding the failing value, through the keys its
 // type declares; and, for an element of a `@Resilient` array or set or an entry of a
 // `@Resilient` dictionary, from that element or entry, whole, once it decoded or failed
 // (`IdentifiedElement`). DocC: "Reporting in Production".
-
-/// The record a report belongs to: its identifier, and how many components of the report's
-/// coding path lead to it.
-struct ReportedRecord: Sendable, Equatable {
-  let id: String
-  let depth: Int
-  /// Whether the identifier is the first identifying key the record holds: the record was read
-  /// whole, or through keys that include every identifying key tried before the one found.
-  /// Otherwise a record that reads it whole may find one tried before.
-  let isComplete: Bool
-
-  init(id: String, depth: Int, isComplete: Bool = true) {
-    self.id = id
-    self.depth = depth
-    self.isComplete = isComplete
-  }
-
-  /// The same record, for a report whose path gained `added` components in front.
-  func moved(by added: Int) -> ReportedRecord {
-    ReportedRecord(id: id, depth: depth + added, isComplete: isComplete)
-  }
-
-  /// The same record, now that nothing can read it better.
-  var completed: ReportedRecord {
-    ReportedRecord(id: id, depth: depth)
-  }
-}
 
 /// A record's identifier as the data spells it: a string, or a number written back out.
 /// Decoding it never throws; anything else (a bool, an array, `null`) gives `nil`.

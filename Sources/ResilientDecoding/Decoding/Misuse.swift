@@ -1,0 +1,15 @@
+/// Reports a misuse of the library found while decoding: an `assertionFailure` in DEBUG,
+/// nothing in release.
+///
+/// The message must say what the user should write instead. During a dictionary's trial it only
+/// spoils the trial, and decoding the dictionary again raises it (see `Holds.takesAssertion()`).
+func resilientDecodingAssertionFailure(
+  _ message: @autoclosure () -> String,
+  file: StaticString = #fileID,
+  line: UInt = #line
+) {
+  #if DEBUG
+    if Holds.takesAssertion() { return }
+    libraryAssertionFailure(message(), file: file, line: line)
+  #endif
+}
