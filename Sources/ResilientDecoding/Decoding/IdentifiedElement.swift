@@ -25,7 +25,7 @@ extension _ResilientElementStrategy {
   static var namesElementRecords: Bool {
     // The reporters first: telling whether the elements may be records costs a lookup of a
     // conformance, which the first time walks every conformance record of the process.
-    ResilientDecodingErrorReporter.anyIdentifiesRecords && elementsMayBeRecords
+    ReporterCensus.naming.isPositive && elementsMayBeRecords
   }
 }
 

@@ -141,7 +141,7 @@ extension KeyedDecodingContainer {
   internal func _reportFailure(_ error: any Error, forKey key: Key, decodedPrimitive: Bool)
     -> any Error
   {
-    guard ResilientDecodingErrorReporter.anyExists else {
+    guard ReporterCensus.all.isPositive else {
       return Failures.plainCodableError(
         error, decodedPrimitive: decodedPrimitive, at: codingPath + [key])
     }

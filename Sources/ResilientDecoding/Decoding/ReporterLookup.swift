@@ -10,7 +10,7 @@ extension KeyedDecodingContainer {
   /// its type's other keys there asks for a super-decoder, which some decoders refuse (Yams)
   /// or do not implement (TOMLKit traps). While no reporter exists, none of this runs.
   func findReporter(forKey key: Key) -> ResilientDecodingErrorReporter? {
-    guard ResilientDecodingErrorReporter.anyExists else { return nil }
+    guard ReporterCensus.all.isPositive else { return nil }
     if let probe = try? decode(ReporterProbe.self, forKey: key) {
       return probe.reporter
     }
@@ -26,7 +26,7 @@ extension KeyedDecodingContainer {
 extension Decoder {
   /// The reporter registered in this decoder's `userInfo`, if any.
   var resilientDecodingErrorReporter: ResilientDecodingErrorReporter? {
-    guard ResilientDecodingErrorReporter.anyExists else { return nil }
+    guard ReporterCensus.all.isPositive else { return nil }
     return userInfo[.resilientDecodingErrorReporter] as? ResilientDecodingErrorReporter
   }
 }

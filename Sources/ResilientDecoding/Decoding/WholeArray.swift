@@ -102,7 +102,7 @@ extension ValueSite {
         mayBeRerooted = false
       }
     }
-    let namesRecords = ResilientDecodingErrorReporter.anyIdentifiesRecords
+    let namesRecords = ReporterCensus.naming.isPositive
     guard mayBeRerooted || namesRecords else { return held }
     var enclosing: [(reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)] = []
     held.transform { reporter, path, record in

@@ -44,7 +44,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     identifyingKeys = []
     maximumStoredErrors = Self.defaultMaximumStoredErrors
     collected = ReportStore(capacity: maximumStoredErrors)
-    Self.population.add(1)
+    ReporterCensus.all.add(1)
   }
 
   /// Creates a reporter that names records and keeps a bounded number of errors.
@@ -68,31 +68,13 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     self.identifyingKeys = identifyingKeys
     self.maximumStoredErrors = max(0, maximumStoredErrors)
     collected = ReportStore(capacity: self.maximumStoredErrors)
-    Self.population.add(1)
-    if !identifyingKeys.isEmpty { Self.identifyingPopulation.add(1) }
+    ReporterCensus.all.add(1)
+    if !identifyingKeys.isEmpty { ReporterCensus.naming.add(1) }
   }
 
   deinit {
-    Self.population.add(-1)
-    if !identifyingKeys.isEmpty { Self.identifyingPopulation.add(-1) }
-  }
-
-  /// How many reporters exist in the process.
-  private static let population = ReporterPopulation()
-
-  /// How many reporters with identifying keys exist in the process.
-  private static let identifyingPopulation = ReporterPopulation()
-
-  /// Whether any reporter exists in the process. While none does, no `userInfo` can hold one,
-  /// so a value that fails need not look for one: the cheapest failure there is.
-  static var anyExists: Bool {
-    population.isPositive
-  }
-
-  /// Whether any reporter with identifying keys exists in the process. While none does, no
-  /// array needs to know which record each of its elements is.
-  static var anyIdentifiesRecords: Bool {
-    identifyingPopulation.isPositive
+    ReporterCensus.all.add(-1)
+    if !identifyingKeys.isEmpty { ReporterCensus.naming.add(-1) }
   }
 
   /// Returns what was reported since the last flush, and starts over, counts included.
@@ -146,24 +128,5 @@ struct ReporterReplacedError: Error, CustomStringConvertible {
   var description: String {
     "Errors may be missing: another ResilientDecodingErrorReporter was registered in the same "
       + "userInfo after this one, and errors reported after that went to the newer reporter"
-  }
-}
-
-/// A count of the reporters alive in the process, safe to change from any thread.
-private final class ReporterPopulation: @unchecked Sendable {
-  // `@unchecked`: every access to `count` holds `lock`.
-  private let lock = NSLock()
-  private var count = 0
-
-  func add(_ change: Int) {
-    lock.lock()
-    count += change
-    lock.unlock()
-  }
-
-  var isPositive: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return count > 0
   }
 }
