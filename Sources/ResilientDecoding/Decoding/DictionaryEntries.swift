@@ -133,14 +133,10 @@ extension ValueSite {
       let record = enclosingRecord(for: reporter)
       // Only the keys of values that decoded are converted: none of them failed.
       for (key, error) in rejected.sorted(by: { $0.key.precedesInKeyOrder($1.key) }) {
-        let report = Report.bounded(
-          error: error, codingPath: error.decodingContextPath ?? codingPath + [AnyCodingKey(key)],
-          record: record)
-        if held != nil {
-          held?.add(report, to: reporter, key: key)
-        } else {
-          Holds.route(HeldReport(reporter: reporter, report: report))
-        }
+        Failures.reportKey(
+          error, key: key,
+          at: error.decodingContextPath ?? codingPath + [AnyCodingKey(key)], in: record,
+          for: reporter, into: &held)
       }
     }
     if let held { Holds.passOn(held) }
@@ -193,10 +189,11 @@ extension ValueSite {
     // changed in place (see `splitting(_:unwrap:unnamedEntry:)`).
     let decoded = raw
     raw = [:]
-    var entries = Self.splitting(decoded, unwrap: unwrap, unnamedEntry: held?.unnamedEntry?.entry)
+    var entries = Self.splitting(
+      decoded, unwrap: unwrap, unnamedEntry: held?.hold.unnamedEntry?.entry)
     entries.held = held.map { held in
       var held = held
-      if held.unnamedEntry != nil { held.nameEntry(entries.unnamedEntryKey) }
+      if held.hold.unnamedEntry != nil { held.hold.nameEntry(entries.unnamedEntryKey) }
       return preparing(held, order: .entryKey, entryKey: entries.unnamedEntryKey)
     }
     #if DEBUG

@@ -1,10 +1,38 @@
-// The funnel's entrance: "this value failed, here". Every report of a value goes through
+// The funnel's entrance: "this value failed, here". Every failure of a value comes through
 // `Failures.report`, which makes the error what plain `Codable` shows, finds the reporter and
-// the record, and hands the report to the holds (`Holds.swift`), which keep, drop or record
-// it. DocC: "Reporting in Production"; the internals article lists the hops.
+// the record, and decides the report's fate once (`Failures.fate`): dropped during a trial,
+// kept by the innermost hold of its document, or handed to its reporter, the sink. DocC:
+// "Reporting in Production"; the internals article walks the path.
 
-/// The entrance of failure handling.
+/// The entrance of failure handling, and the rule of where a report goes.
 enum Failures {
+  /// Where a report for one reporter goes now.
+  enum Fate {
+    /// Nowhere: a dictionary's trial runs, whose decode may be thrown away (it is spoiled).
+    case dropped
+    /// Into the hold at this index of the thread's holds, the innermost of its document.
+    case held(Int)
+    /// To its reporter.
+    case recorded
+  }
+
+  /// Where a report for `reporter` goes now, on the thread whose state is `state`: dropped
+  /// while a trial runs (which that spoils), kept by the innermost hold of the reporter's
+  /// document, recorded otherwise.
+  static func fate(of reporter: ResilientDecodingErrorReporter, in state: FailureState?) -> Fate {
+    guard let state else { return .recorded }
+    if state.trial.isRunning {
+      state.trial.isSpoiled = true
+      return .dropped
+    }
+    var index = state.holds.count
+    while index > 0 {
+      index -= 1
+      if state.holds[index].belongs(reporter) { return .held(index) }
+    }
+    return .recorded
+  }
+
   /// Reports that a value failed with `error`, and returns the error as reported: a decoder's
   /// own error for a standard library primitive (`decodedPrimitive`: no `init(from:)` of the
   /// user's ran) as plain `Codable` shows it.
@@ -29,12 +57,48 @@ enum Failures {
     }
     let error = plainCodableError(thrown, decodedPrimitive: decodedPrimitive(), at: builtPath())
     guard let reporter = reporter() else { return error }
-    Holds.route(
-      HeldReport(
-        reporter: reporter,
-        report: .bounded(
-          error: error, codingPath: builtPath(), record: brought ?? record(reporter))))
+    let state = FailureState.existing
+    switch fate(of: reporter, in: state) {
+    case .dropped:
+      break
+    case .held(let index):
+      state?.holds[index].add(
+        error, at: builtPath(), in: brought ?? record(reporter), for: reporter)
+    case .recorded:
+      reporter.record(error: error, codingPath: builtPath(), record: brought ?? record(reporter))
+    }
     return error
+  }
+
+  /// Reports the error of a dictionary key that did not convert, found once its entries were
+  /// decoded: into what the dictionary held (`held`), after the reports made in the same
+  /// entry, or, if it held nothing, where a report goes now.
+  static func reportKey(
+    _ error: any Error, key: String, at codingPath: [any CodingKey],
+    in record: ReportedRecord?, for reporter: ResilientDecodingErrorReporter,
+    into held: inout Held?
+  ) {
+    if held != nil {
+      held?.hold.add(error, at: codingPath, in: record, for: reporter, key: key)
+      return
+    }
+    let state = FailureState.existing
+    switch fate(of: reporter, in: state) {
+    case .dropped:
+      break
+    case .held(let index):
+      state?.holds[index].add(error, at: codingPath, in: record, for: reporter)
+    case .recorded:
+      reporter.record(error: error, codingPath: codingPath, record: record)
+    }
+  }
+
+  /// Whether a trial takes a DEBUG assertion over: the assertion must then not be raised,
+  /// since the value decodes again and raises it then. A trial that takes one is spoiled.
+  static func trialTakesAssertion() -> Bool {
+    guard let state = FailureState.existing, state.trial.isRunning else { return false }
+    state.trial.isSpoiled = true
+    return true
   }
 
   /// An error that decoding a value threw, as plain `Codable` would see it.

@@ -1,25 +1,9 @@
-// The funnel's last step: where a report goes once it is made. Dropped while a discarding scope
-// runs (a dictionary's trial, whose decode may be thrown away), kept by the innermost hold if
-// one runs (a collection that passes its reports on in an order of its own), recorded by its
-// reporter otherwise. Every report of a value and every DEBUG assertion comes through here.
-
-/// A report on its way to `reporter`.
-struct HeldReport: Sendable {
-  let reporter: ResilientDecodingErrorReporter
-  var report: Report
-}
-
-/// The holds open on one thread, innermost last, and the discarding scope, if one runs.
-struct HoldStack {
-  fileprivate var holds: [Hold] = []
-  /// Whether a discarding scope runs, and whether it dropped anything yet.
-  fileprivate var discarding: (isOpen: Bool, droppedAny: Bool) = (false, false)
-
-  /// Whether a discarding scope runs.
-  var isDiscarding: Bool {
-    discarding.isOpen
-  }
-}
+// The holds of collections: what a collection keeps back while its values decode, so that it
+// passes its reports on in an order of its own (an array waiting for its first good element, an
+// element that names its record, a dictionary whose decoder hands entries over in hash order).
+// A hold keeps the reports of its own document only, in one store of the sink
+// (`Reporting/ReportStore.swift`), which bounds what it keeps; where a report goes is decided by
+// `Failures.fate`.
 
 /// How a hold orders what it keeps.
 package enum HoldOrder {
@@ -36,64 +20,96 @@ enum HoldOwner {
   case site(any ValueSite)
   /// The reporter itself, already known; `nil` for a document without one.
   case reporter(ResilientDecodingErrorReporter?)
-
-  /// The reporter registered for the document the holding value belongs to, if any.
-  fileprivate func findReporter() -> ResilientDecodingErrorReporter? {
-    switch self {
-    case .site(let site): site.findReporter()
-    case .reporter(let reporter): reporter
-    }
-  }
 }
 
-/// The reports a collection holds back while its values decode, for each reporter: the first
-/// ones by position in full, the others counted (see ``ReportStore``).
+/// The reports a collection holds back while its values decode: those of its own document,
+/// whose reporter it reads when a report first reaches it. A document decoded inside one of its
+/// values (a second decoder in an `init(from:)`, with a reporter of its own) reports past it.
 ///
-/// A hold keeps only the reports of its own document: those for the reporter its collection's
-/// decoder has. A document decoded inside one of its values (a second decoder in an
-/// `init(from:)`, with a reporter of its own) reports past it, to its own holds or reporter.
-private struct Hold {
+/// What the hold needs to know to pass its reports on (whether any names no record yet, whether
+/// a decoder of its own started their paths afresh, where its first one was) it notes as they
+/// arrive, so that passing them on asks the store nothing it need not.
+struct Hold {
   let order: HoldOrder
   /// Where the reporter of the hold's document is read.
   let owner: HoldOwner
   /// The reporter of the hold's document, once read.
-  var ownReporter: ResilientDecodingErrorReporter??
-  var stores: [(reporter: ResilientDecodingErrorReporter, store: ReportStore)] = []
+  private var ownReporter: ResilientDecodingErrorReporter??
+  /// The reports kept, made when the first arrives.
+  fileprivate(set) var store: ReportStore?
+  /// How many reports arrived, kept in full or counted.
+  fileprivate(set) var count = 0
+  /// Whether a report arrived that names no record yet.
+  fileprivate(set) var hasRecordlessReport = false
+  /// The path of the first report that arrived.
+  fileprivate(set) var firstPath: [any CodingKey]?
+  /// The first keys of the reports' paths, each once, up to ``firstKeyLimit``: a path whose
+  /// first key is a dictionary's entry was started afresh by a decoder of the dictionary's own.
+  /// `nil` once there were more (then any may have been).
+  fileprivate(set) var firstKeys: [String]? = []
+
+  /// How many first keys a hold tells apart: decoders that keep paths whole give one.
+  private static let firstKeyLimit = 4
   /// The arrival order of the next report.
-  var sequence = 0
+  fileprivate var sequence = 0
   /// Entry-key holds: the number of the entry decoding now, counted from 1 (see
   /// `Holds.beginEntry()`).
-  var entry = 0
-  /// Entry-key holds: the only entry that made reports so far, while its key is not known,
-  /// and the path of one of them.
-  var unnamedEntry: (entry: Int, path: [any CodingKey])?
+  fileprivate var entry = 0
+  /// Entry-key holds: the only entry that made reports so far, while its key is not known, and
+  /// the path of one of its reports.
+  fileprivate(set) var unnamedEntry: (entry: Int, path: [any CodingKey])?
   /// Entry-key holds: reads the dictionary's coding path, which decoders build in time that
   /// grows with the depth: read once, when a second entry makes a report, so that a report that
   /// passes through a dictionary at every level of a deep document does not make each level
   /// build its path.
-  let readBase: (() -> [any CodingKey])?
+  private let readBase: (() -> [any CodingKey])?
   /// The dictionary's coding path, once read.
-  var base: [any CodingKey]?
-  /// How many reports of each reporter the hold around kept in full when this one began, if
-  /// it keeps them in arrival order too: this one keeps no more than that hold has room for.
-  let roomAround: [(reporter: ResilientDecodingErrorReporter, room: Int)]
+  fileprivate(set) var base: [any CodingKey]?
+  /// How many reports the hold around kept in full when this one began, if it keeps them in
+  /// arrival order too and for the same reporter: this one keeps no more than it has room for.
+  private let roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
 
-  /// Whether reports for `reporter` belong to the hold's document, the hold's reporter read
-  /// the first time a report reaches it.
-  mutating func belongs(_ reporter: ResilientDecodingErrorReporter) -> Bool {
-    if let ownReporter { return ownReporter === reporter }
-    let found = owner.findReporter()
-    ownReporter = .some(found)
-    return found === reporter
+  init(
+    order: HoldOrder, owner: HoldOwner, readBase: (() -> [any CodingKey])?,
+    roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
+  ) {
+    self.order = order
+    self.owner = owner
+    self.readBase = readBase
+    self.roomAround = roomAround
   }
 
-  /// The store of `reporter`'s reports, made on first use.
-  mutating func storeIndex(for reporter: ResilientDecodingErrorReporter) -> Int {
-    if let index = stores.firstIndex(where: { $0.reporter === reporter }) { return index }
-    let room =
-      roomAround.first { $0.reporter === reporter }?.room ?? reporter.maximumStoredErrors
-    stores.append((reporter, ReportStore(capacity: room)))
-    return stores.count - 1
+  /// The reporter of the hold's document, if a report reached it or it was known.
+  var reporter: ResilientDecodingErrorReporter? {
+    if case .reporter(let reporter) = owner { return reporter }
+    return ownReporter ?? nil
+  }
+
+  /// Whether reports for `reporter` belong to the hold's document, its reporter read the first
+  /// time a report reaches it.
+  mutating func belongs(_ reporter: ResilientDecodingErrorReporter) -> Bool {
+    switch owner {
+    case .reporter(let own): return own === reporter
+    case .site(let site):
+      if let ownReporter { return ownReporter === reporter }
+      let found = site.findReporter()
+      ownReporter = .some(found)
+      return found === reporter
+    }
+  }
+
+  /// How many reports the hold's store may keep in full for `reporter`.
+  private func capacity(for reporter: ResilientDecodingErrorReporter) -> Int {
+    if let roomAround, roomAround.reporter === reporter { return roomAround.room }
+    return reporter.maximumStoredErrors
+  }
+
+  /// Makes the store of the hold's reports, for `reporter`, the reporter of its document, if it
+  /// has none yet.
+  private mutating func makeStore(for reporter: ResilientDecodingErrorReporter) {
+    guard store == nil else { return }
+    store = ReportStore(capacity: capacity(for: reporter))
+    if case .site = owner { ownReporter = .some(reporter) }
   }
 
   /// The dictionary's coding path, read on first use.
@@ -105,7 +121,7 @@ private struct Hold {
   }
 
   /// The place of a report made at `path` in the entry decoding now.
-  mutating func place(of path: [any CodingKey]) -> ReportPosition.Place {
+  private mutating func place(of path: [any CodingKey]) -> ReportPosition.Place {
     guard order == .entryKey else { return .arrival }
     if let base { return Self.place(of: path, under: base) }
     guard let unnamed = unnamedEntry, unnamed.entry != entry else {
@@ -114,19 +130,9 @@ private struct Hold {
     }
     // A second entry made a report: the dictionary's path tells where their keys are.
     let base = readBaseOnce()
-    reposition(entry: unnamed.entry, to: Self.place(of: unnamed.path, under: base))
+    store?.place(entry: unnamed.entry, at: Self.place(of: unnamed.path, under: base))
     unnamedEntry = nil
     return Self.place(of: path, under: base)
-  }
-
-  /// Gives the reports of `entry` the place `place`.
-  mutating func reposition(entry: Int, to place: ReportPosition.Place) {
-    for index in stores.indices {
-      stores[index].store.reposition { position in
-        guard case .entry(entry) = position.place else { return position }
-        return ReportPosition(place: place, sequence: position.sequence)
-      }
-    }
   }
 
   /// The place of a report at `path` in a dictionary at `base`: the key after `base`, or, for
@@ -141,109 +147,108 @@ private struct Hold {
     return path.first.map { .key($0.stringValue) } ?? .arrival
   }
 
-  /// Keeps `held`, a report made on this thread while this hold is the innermost.
-  mutating func add(_ held: HeldReport) {
-    let position = ReportPosition(place: place(of: held.report.codingPath), sequence: sequence)
+  /// Keeps the failure of a value of this hold's document, made while it is the innermost.
+  mutating func add(
+    _ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?,
+    for reporter: ResilientDecodingErrorReporter
+  ) {
+    let place = place(of: codingPath)
+    note(codingPath, recordless: record == nil)
+    makeStore(for: reporter)
+    store?.add(error: error, codingPath: codingPath, record: record, at: place, sequence: sequence)
     sequence += 1
-    let index = storeIndex(for: held.reporter)
-    stores[index].store.add(held.report, at: position)
   }
 
-  /// Adds the reports `reporter`'s store of a hold inside this one only counted, after what it
-  /// kept in full.
-  mutating func add(counts: ErrorDigest.GroupCounts, of reporter: ResilientDecodingErrorReporter) {
-    guard counts.total > 0 else { return }
-    let place: ReportPosition.Place = counts.firstCodingPath.map { self.place(of: $0) } ?? .arrival
-    let index = storeIndex(for: reporter)
-    stores[index].store.add(counts: counts, at: place, sequence: &sequence)
+  /// Keeps what a hold inside this one kept, `inner`, after what this one kept so far.
+  mutating func add(contentsOf inner: consuming Hold, for reporter: ResilientDecodingErrorReporter)
+  {
+    guard let innerStore = inner.store, let innerFirst = inner.firstPath else { return }
+    let place = place(of: innerFirst)
+    note(innerFirst, recordless: inner.hasRecordlessReport, count: inner.count)
+    if let innerKeys = inner.firstKeys {
+      for key in innerKeys { noteFirstKey(key) }
+    } else {
+      firstKeys = nil
+    }
+    makeStore(for: reporter)
+    store?.add(contentsOf: innerStore, at: place, sequence: &sequence)
+  }
+
+  /// Notes what passing the hold's reports on will need to know of one that arrived.
+  private mutating func note(_ path: [any CodingKey], recordless: Bool, count: Int = 1) {
+    self.count += count
+    if firstPath == nil { firstPath = path }
+    if recordless { hasRecordlessReport = true }
+    if let key = path.first?.stringValue { noteFirstKey(key) }
+  }
+
+  /// Notes that a report's path begins with `key`.
+  private mutating func noteFirstKey(_ key: String) {
+    guard var keys = firstKeys, !keys.contains(key) else { return }
+    guard keys.count < Self.firstKeyLimit else {
+      firstKeys = nil
+      return
+    }
+    keys.append(key)
+    firstKeys = keys
+  }
+
+  /// Whether a report's path may begin with `key`.
+  func mayHaveFirstKey(_ key: String) -> Bool {
+    firstKeys?.contains(key) ?? true
+  }
+
+  /// Names the key of the entry that ``unnamedEntry`` gives: `key`, or if `nil` (the decoder
+  /// dropped that entry's value) the key its path has after the dictionary's.
+  mutating func nameEntry(_ key: String?) {
+    guard let unnamed = unnamedEntry else { return }
+    let place: ReportPosition.Place =
+      key.map { .key($0) } ?? Self.place(of: unnamed.path, under: readBaseOnce())
+    store?.place(entry: unnamed.entry, at: place)
+    unnamedEntry = nil
+  }
+
+  /// Adds a report of the collection's own after the hold ended, after the reports kept at the
+  /// same place: a dictionary's key rejected after decoding, at `key`.
+  mutating func add(
+    _ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?,
+    for reporter: ResilientDecodingErrorReporter, key: String
+  ) {
+    note(codingPath, recordless: record == nil)
+    makeStore(for: reporter)
+    store?.add(
+      error: error, codingPath: codingPath, record: record, at: .key(key), sequence: sequence)
+    sequence += 1
+  }
+
+  /// Changes the path and record of every report held, kept or counted first in its group,
+  /// with `transform`, which returns `nil` to keep them: rare (a decoder that starts paths
+  /// afresh, or reports whose record is named when the collection ends).
+  mutating func transform(
+    _ transform: ([any CodingKey], ReportedRecord?) -> (
+      codingPath: [any CodingKey], record: ReportedRecord?
+    )?
+  ) {
+    store?.transform(transform)
+    hasRecordlessReport = false
   }
 }
 
 /// What a hold kept when it ended, which has gone nowhere else: its owner passes it on
 /// (``Holds/passOn(_:)``), maybe named or moved under its own path first, or drops it.
 package struct Held {
-  fileprivate var hold: Hold
+  var hold: Hold
 
   /// How many reports were held, kept in full or counted.
-  package var count: Int {
-    hold.stores.reduce(0) { $0 + $1.store.count }
-  }
-
-  /// Whether the reports were made in one dictionary entry at most, and that entry's key is
-  /// not known yet: the number it began with, and the path of one of its reports.
-  var unnamedEntry: (entry: Int, path: [any CodingKey])? {
-    hold.unnamedEntry
-  }
-
-  /// The dictionary's coding path, if the hold read it.
-  var base: [any CodingKey]? {
-    hold.base
-  }
-
-  /// Names the key of the entry that ``unnamedEntry`` gives: `key`, or if `nil` (the decoder
-  /// dropped that entry's value) the key its path has after the dictionary's.
-  mutating func nameEntry(_ key: String?) {
-    guard let unnamed = hold.unnamedEntry else { return }
-    let place: ReportPosition.Place =
-      key.map { .key($0) } ?? Hold.place(of: unnamed.path, under: hold.readBaseOnce())
-    hold.reposition(entry: unnamed.entry, to: place)
-    hold.unnamedEntry = nil
-  }
-
-  /// Adds a report of the collection's own, after the reports kept at the same place: a
-  /// dictionary's key rejected after decoding, at `key`.
-  mutating func add(_ report: Report, to reporter: ResilientDecodingErrorReporter, key: String) {
-    let index = hold.storeIndex(for: reporter)
-    hold.stores[index].store.add(
-      report, at: ReportPosition(place: .key(key), sequence: hold.sequence))
-    hold.sequence += 1
-  }
-
-  /// Changes the path and record of every report held, kept or counted first in its group,
-  /// with `transform`, which returns `nil` to keep them.
-  mutating func transform(
-    _ transform: (ResilientDecodingErrorReporter, [any CodingKey], ReportedRecord?) -> (
-      codingPath: [any CodingKey], record: ReportedRecord?
-    )?
-  ) {
-    for index in hold.stores.indices {
-      let reporter = hold.stores[index].reporter
-      hold.stores[index].store.transform { transform(reporter, $0, $1) }
-    }
-  }
-
-  /// Whether `isTrue` holds for a report held, kept in full or counted first in its group.
-  func contains(
-    where isTrue: (ResilientDecodingErrorReporter, [any CodingKey], ReportedRecord?) -> Bool
-  ) -> Bool {
-    hold.stores.contains { reporter, store in store.contains { isTrue(reporter, $0, $1) } }
-  }
+  package var count: Int { hold.count }
 }
 
-/// The funnel's routing: where a report goes, the holds that keep reports back while
-/// collections decode, and the discarding scope of a dictionary's trial. The state lives in
-/// the thread's ``ThreadState``; where threads have none, every report is recorded at once.
+/// The holds of a thread: opening one around a decode, passing on what it kept.
 package enum Holds {
-  /// Sends `held` where it goes: dropped while a discarding scope runs, kept by the innermost
-  /// hold of its document, recorded by its reporter otherwise.
-  static func route(_ held: HeldReport, in state: ThreadState? = ThreadState.existing) {
-    if let state {
-      if state.holds.discarding.isOpen {
-        state.holds.discarding.droppedAny = true
-        return
-      }
-      if let index = state.holds.innermostHold(of: held.reporter) {
-        state.holds.holds[index].add(held)
-        return
-      }
-    }
-    held.reporter.record(held.report)
-  }
-
-  /// Runs `body` while a hold of `order` keeps the reports made on this thread, innermost
-  /// first, and returns what it kept; `nil` where threads have no state, and reports were
-  /// recorded as they were made. A hold by entry key reads the dictionary's path with `base`,
-  /// only if two entries make reports.
+  /// Runs `body` while a hold of `order` keeps the reports of its document made on this thread,
+  /// and returns what it kept; `nil` where threads have no state, and reports were recorded as
+  /// they were made. A hold by entry key reads the dictionary's path with `base`, only if two
+  /// entries make reports.
   ///
   /// Not generic, so that the values of a collection that each run in a hold of their own
   /// (see `IdentifiedElement`) cost the runtime no generic metadata.
@@ -251,19 +256,18 @@ package enum Holds {
     _ order: HoldOrder = .arrival, of owner: HoldOwner, base: (() -> [any CodingKey])? = nil,
     _ body: () throws -> Void
   ) rethrows -> Held? {
-    guard let state = ThreadState.current else {
+    guard let state = FailureState.current else {
       try body()
       return nil
     }
-    var roomAround: [(reporter: ResilientDecodingErrorReporter, room: Int)] = []
-    if order == .arrival, let around = state.holds.holds.last, around.order == .arrival,
-      !around.stores.isEmpty
+    var roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
+    if order == .arrival, let around = state.holds.last, around.order == .arrival,
+      let reporter = around.reporter, let store = around.store
     {
-      roomAround = around.stores.map { ($0.reporter, $0.store.capacity - $0.store.keptCount) }
+      roomAround = (reporter, store.capacity - store.keptCount)
     }
-    state.holds.holds.append(
-      Hold(order: order, owner: owner, readBase: base, roomAround: roomAround))
-    let depth = state.holds.holds.count
+    state.holds.append(Hold(order: order, owner: owner, readBase: base, roomAround: roomAround))
+    let depth = state.holds.count
     defer {
       #if DEBUG
         state.checkInvariants()
@@ -271,10 +275,10 @@ package enum Holds {
     }
     do {
       try body()
-      precondition(state.holds.holds.count == depth, "holds end in the order they began")
-      return Held(hold: state.holds.holds.removeLast())
+      precondition(state.holds.count == depth, "holds end in the order they began")
+      return Held(hold: state.holds.removeLast())
     } catch {
-      state.holds.holds.removeLast()
+      state.holds.removeLast()
       throw error
     }
   }
@@ -288,118 +292,41 @@ package enum Holds {
     try holding(order, of: .reporter(reporter), base: base, body)
   }
 
-  /// Passes on what a hold kept, in order, then what it only counted: into the hold around,
-  /// if one runs, or to the reporters.
+  /// Passes on what a hold kept, in order, then what it only counted, where its reporter's
+  /// reports go now (see `Failures.fate`): into the hold around of its document, or to the
+  /// reporter.
   package static func passOn(_ held: Held) {
-    let state = ThreadState.existing
-    for (reporter, store) in held.hold.stores {
-      let (entries, omitted) = store.drain()
-      for entry in entries {
-        route(HeldReport(reporter: reporter, report: entry.report), in: state)
-      }
-      guard omitted.total > 0 else { continue }
-      if let state {
-        if state.holds.discarding.isOpen {
-          state.holds.discarding.droppedAny = true
-          continue
-        }
-        if let index = state.holds.innermostHold(of: reporter) {
-          state.holds.holds[index].add(counts: omitted, of: reporter)
-          continue
-        }
-      }
-      reporter.record(counts: omitted)
+    guard let reporter = held.hold.reporter, let store = held.hold.store else { return }
+    let state = FailureState.existing
+    switch Failures.fate(of: reporter, in: state) {
+    case .dropped:
+      break
+    case .held(let index):
+      state?.holds[index].add(contentsOf: held.hold, for: reporter)
+    case .recorded:
+      reporter.record(contentsOf: store)
     }
-  }
-
-  /// Runs `body` in a discarding scope: every report and DEBUG assertion made meanwhile is
-  /// dropped, even inside a hold. Returns whether anything was dropped. Discarding scopes do
-  /// not nest; where threads have no state, there is none (`nil`) and `body` does not run.
-  package static func discarding<Value>(_ body: () throws -> Value) rethrows -> (
-    value: Value, droppedAny: Bool
-  )? {
-    guard let state = ThreadState.current else { return nil }
-    precondition(!state.holds.discarding.isOpen, "discarding scopes do not nest")
-    state.holds.discarding = (true, false)
-    defer { state.holds.discarding = (false, false) }
-    let value = try body()
-    return (value, state.holds.discarding.droppedAny)
-  }
-
-  /// Whether the running discarding scope dropped anything yet; `false` when none runs.
-  package static var hasDropped: Bool {
-    ThreadState.existing?.holds.discarding.droppedAny ?? false
-  }
-
-  /// Whether a discarding scope runs on this thread.
-  package static var isDiscarding: Bool {
-    ThreadState.existing?.holds.discarding.isOpen ?? false
-  }
-
-  /// Notes that the running discarding scope lost something, as if it had dropped a report:
-  /// a dictionary inside it that did not decode.
-  static func noteDropped() {
-    guard let state = ThreadState.existing, state.holds.discarding.isOpen else { return }
-    state.holds.discarding.droppedAny = true
-  }
-
-  /// Whether a discarding scope takes a DEBUG assertion over: the assertion must then not be
-  /// raised, since the value decodes again and raises it then. Holds never take one.
-  static func takesAssertion() -> Bool {
-    guard let state = ThreadState.existing, state.holds.discarding.isOpen else { return false }
-    state.holds.discarding.droppedAny = true
-    return true
   }
 
   /// Notes that the next entry of the innermost hold's dictionary begins to decode, and returns
   /// its number, counted from 1: what is reported until the next one belongs to it. 0 when the
   /// innermost hold is not a dictionary's.
   package static func beginEntry() -> Int {
-    ThreadState.peek { state in
-      guard let last = state.holds.holds.indices.last, state.holds.holds[last].order == .entryKey
-      else { return 0 }
-      state.holds.holds[last].entry += 1
-      return state.holds.holds[last].entry
+    FailureState.peek { state in
+      guard let last = state.holds.indices.last, state.holds[last].order == .entryKey else {
+        return 0
+      }
+      state.holds[last].entry += 1
+      return state.holds[last].entry
     } ?? 0
   }
 
-  /// How many reports of `reporter` the holds open on this thread keep in full, all told.
-  package static func keptCount(of reporter: ResilientDecodingErrorReporter) -> Int {
-    ThreadState.existing?.holds.keptCount(of: reporter) ?? 0
-  }
-}
-
-extension HoldStack {
-  /// The index of the innermost hold of the document whose reporter is `reporter`, if any.
-  mutating func innermostHold(of reporter: ResilientDecodingErrorReporter) -> Int? {
-    var index = holds.count
-    while index > 0 {
-      index -= 1
-      if holds[index].belongs(reporter) { return index }
+  /// How many reports of `reporter` the holds of `state` keep in full, all told.
+  static func keptCount(
+    of reporter: ResilientDecodingErrorReporter, in state: FailureState
+  ) -> Int {
+    state.holds.reduce(0) { total, hold in
+      total + (hold.reporter === reporter ? hold.store?.keptCount ?? 0 : 0)
     }
-    return nil
-  }
-
-  /// How many reports of `reporter` the holds keep in full, all told.
-  func keptCount(of reporter: ResilientDecodingErrorReporter) -> Int {
-    holds.reduce(0) { total, hold in
-      total + (hold.stores.first { $0.reporter === reporter }?.store.keptCount ?? 0)
-    }
-  }
-
-  /// How many holds order their reports by entry key.
-  var entryKeyHoldCount: Int {
-    holds.count { $0.order == .entryKey }
-  }
-
-  /// The reporters whose reports the holds keep.
-  var reporters: [ResilientDecodingErrorReporter] {
-    var found: [ResilientDecodingErrorReporter] = []
-    for hold in holds {
-      for (reporter, _) in hold.stores where !found.contains(where: { $0 === reporter }) {
-        found.append(reporter)
-      }
-    }
-    return found
   }
 }

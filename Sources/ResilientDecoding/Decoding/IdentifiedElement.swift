@@ -47,7 +47,7 @@ extension ValueSite {
     for reporter: ResilientDecodingErrorReporter, _ body: () throws -> Value
   ) rethrows -> Value {
     try Passes.namingValues(
-      enclosedBy: EnclosingRecord(reporter: reporter) { enclosingRecord(for: reporter) }, body)
+      in: NamingScope(reporter: reporter) { enclosingRecord(for: reporter) }, body)
   }
 }
 
@@ -95,7 +95,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
   /// Names what was reported inside the value that `decoder` decoded, and passes it on: each
   /// report that names no record yet, or one read through the keys of the value itself, by the
   /// value read whole, or else by the record holding its collection.
-  private static func name(_ held: Held, in decoder: any Decoder, scope: EnclosingRecord) {
+  private static func name(_ held: Held, in decoder: any Decoder, scope: NamingScope) {
     var held = held
     // Each read once, when first needed, with the identifying keys of the scope's reporter:
     // the hold kept the reports of that document only.
@@ -113,9 +113,8 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       depth = found
       return found
     }
-    held.transform { reporter, path, record in
-      guard reporter === scope.reporter else { return nil }
-      return ReportedRecord.naming(
+    held.hold.transform { path, record in
+      ReportedRecord.naming(
         record, inValueAt: readDepth(), ownRecord: readOwnRecord, around: { scope.record }
       ).map { (path, $0) }
     }

@@ -1,38 +1,9 @@
 // Pass control: how many times, and how, a collection's values may be decoded. A dictionary's
 // trial decodes it as plain `Codable` does and is used only if nothing failed; a second decode
-// (the entries one by one after a failed trial, an array whole after every element failed)
-// runs no trial inside it; arrays decoded whole do not nest around one already done; the
-// values of collections that name their records see the record around them. Each is a
-// function that runs a closure in its scope; the state is the thread's (`ThreadState`).
-// The internals article (Documentation/Internals) gives the rules and why.
-
-/// What pass control knows on one thread.
-struct PassState {
-  /// Whether a dictionary's trial runs: dictionaries decoded inside it are part of it.
-  var isInTrial = false
-
-  /// For each type of values whose trial could not be used recently, how many more to skip.
-  var trialSkips = TrialSkips()
-
-  /// How many second decodes run, one inside another.
-  var secondDecodeDepth = 0
-
-  /// How many arrays this thread has decoded again whole: an array compares it before and
-  /// after its first decode to learn whether one inside it was.
-  var wholeArrayCount = 0
-
-  /// How many arrays are being decoded again whole, one inside another.
-  var wholeArrayDepth = 0
-
-  /// The records holding the collections whose values name their records, innermost last.
-  var enclosingRecords: [EnclosingRecord] = []
-
-  #if DEBUG
-    /// The failures of the values that caught their own errors, for each dictionary decoding
-    /// entry by entry, innermost last (DEBUG `results`: which values the decoder dropped).
-    var caughtFailures: [[CaughtFailure]] = []
-  #endif
-}
+// (the entries one by one after a failed trial, an array whole after every element failed) runs
+// no trial inside it; arrays decoded again whole do not nest around one already done; the values
+// of collections that name their records see the record around them. Each rule is a function
+// that runs a closure in its scope, on the thread's `FailureState`.
 
 /// What a dictionary's trial gave. Not generic: in the library's unspecialised code, each type
 /// a generic result were made for would cost the runtime its metadata the first time, in every
@@ -63,8 +34,8 @@ package enum Passes {
   // MARK: Trials
 
   /// Runs a dictionary's trial for values of type `values`: `decode` decodes it as plain
-  /// `Codable` does, while every report and assertion is dropped, and says whether it decoded
-  /// without throwing. Returns whether what it decoded can be used.
+  /// `Codable` does, while every report and assertion is dropped (see `Failures.fate`), and
+  /// says whether it decoded without throwing. Returns whether what it decoded can be used.
   ///
   /// Trials do not nest: a dictionary decoded during a trial is part of it, and decodes
   /// nothing once the trial is known to be unusable. No trial runs inside a second decode,
@@ -72,25 +43,26 @@ package enum Passes {
   /// ``trialsSkippedAfterFailure``: skipping changes only how long a decode takes, never what
   /// it gives.
   package static func trial(for values: Any.Type, _ decode: () -> Bool) -> TrialVerdict {
-    guard let state = ThreadState.current else { return .notRun }
-    if state.passes.isInTrial {
-      if Holds.hasDropped { return .spoilsTrialAround }
-      if decode(), !Holds.hasDropped { return .usable }
-      Holds.noteDropped()
+    guard let state = FailureState.current else { return .notRun }
+    if state.trial.isRunning {
+      if state.trial.isSpoiled { return .spoilsTrialAround }
+      if decode(), !state.trial.isSpoiled { return .usable }
+      state.trial.isSpoiled = true
       return .spoilsTrialAround
     }
     let type = ObjectIdentifier(values)
-    if state.passes.secondDecodeDepth > 0 || state.passes.trialSkips.takeSkip(for: type) {
+    if state.secondDecodeDepth > 0 || state.trialSkips.takeSkip(for: type) {
       return .notRun
     }
-    state.passes.isInTrial = true
-    let tried = Holds.discarding(decode)
-    state.passes.isInTrial = false
+    state.trial = (true, false)
+    let decoded = decode()
+    let isSpoiled = state.trial.isSpoiled
+    state.trial = (false, false)
     #if DEBUG
       state.checkInvariants()
     #endif
-    guard let tried, tried.value, !tried.droppedAny else {
-      state.passes.trialSkips.skip(trialsSkippedAfterFailure, for: type)
+    guard decoded, !isSpoiled else {
+      state.trialSkips.skip(trialsSkippedAfterFailure, for: type)
       return .unusable
     }
     return .usable
@@ -100,12 +72,12 @@ package enum Passes {
   /// the value was not a dictionary at all (missing, `null`, another kind), which says nothing
   /// about the entries of the next one.
   package static func forgetFailedTrial(for values: Any.Type) {
-    ThreadState.existing?.passes.trialSkips.forget(ObjectIdentifier(values))
+    FailureState.existing?.trialSkips.forget(ObjectIdentifier(values))
   }
 
   /// Whether a dictionary's trial runs on this thread: what is reported is dropped.
   package static var isInTrial: Bool {
-    ThreadState.existing?.passes.isInTrial ?? false
+    FailureState.existing?.trial.isRunning ?? false
   }
 
   // MARK: Second decodes
@@ -116,10 +88,10 @@ package enum Passes {
   package static func decodingAgain<Value>(
     if begins: Bool = true, _ body: () throws -> Value
   ) rethrows -> Value {
-    guard begins, let state = ThreadState.current else { return try body() }
-    state.passes.secondDecodeDepth += 1
+    guard begins, let state = FailureState.current else { return try body() }
+    state.secondDecodeDepth += 1
     defer {
-      state.passes.secondDecodeDepth -= 1
+      state.secondDecodeDepth -= 1
       #if DEBUG
         state.checkInvariants()
       #endif
@@ -127,16 +99,11 @@ package enum Passes {
     return try body()
   }
 
-  /// Whether a second decode runs on this thread.
-  package static var isDecodingAgain: Bool {
-    (ThreadState.existing?.passes.secondDecodeDepth ?? 0) > 0
-  }
-
   /// How many arrays this thread has decoded again whole so far: an array reads it before its
   /// first decode and gives ``decodingArrayWhole(after:_:)`` what it read. Read without
   /// retaining the thread's state, since every array reads it.
   package static var wholeArraysDecoded: Int {
-    ThreadState.peek { $0.passes.wholeArrayCount } ?? 0
+    FailureState.peek { $0.wholeArrayCount } ?? 0
   }
 
   /// Runs `body` to decode again whole an array whose every element failed, as a second
@@ -148,16 +115,16 @@ package enum Passes {
   package static func decodingArrayWhole<Value>(
     after decodedBefore: Int, _ body: () -> Value
   ) -> Value? {
-    guard let state = ThreadState.current, !state.passes.isInTrial,
-      state.passes.wholeArrayCount == decodedBefore,
-      state.passes.wholeArrayDepth < maximumNestedWholeArrays
+    guard let state = FailureState.current, !state.trial.isRunning,
+      state.wholeArrayCount == decodedBefore,
+      state.wholeArrayDepth < maximumNestedWholeArrays
     else { return nil }
-    state.passes.wholeArrayCount &+= 1
-    state.passes.wholeArrayDepth += 1
-    state.passes.secondDecodeDepth += 1
+    state.wholeArrayCount &+= 1
+    state.wholeArrayDepth += 1
+    state.secondDecodeDepth += 1
     defer {
-      state.passes.wholeArrayDepth -= 1
-      state.passes.secondDecodeDepth -= 1
+      state.wholeArrayDepth -= 1
+      state.secondDecodeDepth -= 1
       #if DEBUG
         state.checkInvariants()
       #endif
@@ -167,16 +134,15 @@ package enum Passes {
 
   // MARK: Records around values
 
-  /// Runs `body`, the decode of a collection whose values name their records, with `enclosing`
-  /// as the record holding the collection: what fails in a value that has no identifier
-  /// belongs to it.
+  /// Runs `body`, the decode of a collection whose values name their records, in `scope`:
+  /// what fails in a value that has no identifier belongs to the record holding the collection.
   static func namingValues<Value>(
-    enclosedBy enclosing: EnclosingRecord, _ body: () throws -> Value
+    in scope: NamingScope, _ body: () throws -> Value
   ) rethrows -> Value {
-    guard let state = ThreadState.current else { return try body() }
-    state.passes.enclosingRecords.append(enclosing)
+    guard let state = FailureState.current else { return try body() }
+    state.namingScopes.append(scope)
     defer {
-      state.passes.enclosingRecords.removeLast()
+      state.namingScopes.removeLast()
       #if DEBUG
         state.checkInvariants()
       #endif
@@ -184,10 +150,9 @@ package enum Passes {
     return try body()
   }
 
-  /// The innermost collection whose values name their records: its document's reporter and
-  /// the record holding it; `nil` outside any.
-  static var innermostNamingScope: EnclosingRecord? {
-    ThreadState.existing?.passes.enclosingRecords.last
+  /// The innermost collection whose values name their records; `nil` outside any.
+  static var innermostNamingScope: NamingScope? {
+    FailureState.existing?.namingScopes.last
   }
 
   // MARK: Values that caught their own error
@@ -199,18 +164,16 @@ package enum Passes {
     static func collectingCaughtFailures<Value>(_ body: () throws -> Value) rethrows -> (
       value: Value, caught: [CaughtFailure]
     ) {
-      guard let state = ThreadState.current else { return (try body(), []) }
-      state.passes.caughtFailures.append([])
+      guard let state = FailureState.current else { return (try body(), []) }
+      state.caughtFailures.append([])
       defer {
-        #if DEBUG
-          state.checkInvariants()
-        #endif
+        state.checkInvariants()
       }
       do {
         let value = try body()
-        return (value, state.passes.caughtFailures.removeLast())
+        return (value, state.caughtFailures.removeLast())
       } catch {
-        state.passes.caughtFailures.removeLast()
+        state.caughtFailures.removeLast()
         throw error
       }
     }
@@ -218,8 +181,8 @@ package enum Passes {
     /// Notes the failure of a value that caught its own error in the innermost dictionary
     /// collecting them.
     static func noteCaught(_ failure: CaughtFailure) {
-      guard let state = ThreadState.existing, !state.passes.caughtFailures.isEmpty else { return }
-      state.passes.caughtFailures[state.passes.caughtFailures.count - 1].append(failure)
+      guard let state = FailureState.existing, !state.caughtFailures.isEmpty else { return }
+      state.caughtFailures[state.caughtFailures.count - 1].append(failure)
     }
   #endif
 }
@@ -271,7 +234,7 @@ struct TrialSkips {
 
 /// A collection whose values name their records: the reporter of its document, which names
 /// records, and the record holding the collection, read for it when first needed.
-final class EnclosingRecord {
+final class NamingScope {
   let reporter: ResilientDecodingErrorReporter
   private let read: () -> ReportedRecord?
   private var found: ReportedRecord??

@@ -89,7 +89,7 @@ extension Decoder {
     guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self),
       let id = container.recordIdentifier(keys: keys).id
     else { return nil }
-    return ReportedRecord(id: id, depth: codingPath.count)
+    return ReportedRecord(id: id, depth: codingPath.count, isComplete: true)
   }
 }
 

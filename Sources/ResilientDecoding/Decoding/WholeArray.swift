@@ -87,25 +87,21 @@ extension ValueSite {
   /// grows with the depth, `JSONDecoder` with its square).
   func preparing(_ held: Held, order: HoldOrder, entryKey: String? = nil) -> Held {
     var held = held
-    guard held.count > 0 else { return held }
-    var base = held.base
+    guard held.count > 0, let reporter = held.hold.reporter else { return held }
+    var base = held.hold.base
     let mayBeRerooted: Bool
     switch order {
     case .arrival:
       mayBeRerooted = true
     case .entryKey:
-      if base != nil {
-        mayBeRerooted = true
-      } else if let entryKey {
-        mayBeRerooted = held.contains { _, path, _ in path.first?.stringValue == entryKey }
-      } else {
-        mayBeRerooted = false
-      }
+      // Read where reports arrived: none has a path begun afresh unless one begins with an
+      // entry's key.
+      mayBeRerooted = base != nil || entryKey.map { held.hold.mayHaveFirstKey($0) } ?? false
     }
-    let namesRecords = ReporterCensus.naming.isPositive
+    let namesRecords = reporter.namesRecords && held.hold.hasRecordlessReport
     guard mayBeRerooted || namesRecords else { return held }
-    var enclosing: [(reporter: ResilientDecodingErrorReporter, record: ReportedRecord?)] = []
-    held.transform { reporter, path, record in
+    var enclosing: ReportedRecord?? = nil
+    held.hold.transform { path, record in
       var (path, record, changed) = (path, record, false)
       if mayBeRerooted {
         let resolved = base ?? codingPath
@@ -116,12 +112,12 @@ extension ValueSite {
           (path, changed) = (moved, true)
         }
       }
-      if record == nil, reporter.namesRecords {
-        if let found = enclosing.first(where: { $0.reporter === reporter }) {
-          record = found.record
+      if record == nil, namesRecords {
+        if let enclosing {
+          record = enclosing
         } else {
           record = enclosingRecord(for: reporter)
-          enclosing.append((reporter, record))
+          enclosing = .some(record)
         }
         changed = changed || record != nil
       }

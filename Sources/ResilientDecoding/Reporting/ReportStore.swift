@@ -133,6 +133,40 @@ struct ReportStore: Sendable {
     siftDown(0)
   }
 
+  /// Adds the failure of a value, `error` at `codingPath` in `record`, at `position`, as the
+  /// digest keeps it (bounded: see ``Report/bounded(error:codingPath:record:)``).
+  mutating func add(
+    error: any Error, codingPath: [any CodingKey], record: ReportedRecord?,
+    at place: ReportPosition.Place, sequence: Int
+  ) {
+    add(
+      Report.bounded(error: error, codingPath: codingPath, record: record),
+      at: ReportPosition(place: place, sequence: sequence))
+  }
+
+  /// Adds everything `other` holds at `place`, after what this store holds there: its reports
+  /// kept in full in their order, then those it only counted; `sequence` numbers them.
+  mutating func add(
+    contentsOf other: consuming ReportStore, at place: ReportPosition.Place,
+    sequence: inout Int
+  ) {
+    let (entries, omitted) = other.drain()
+    for entry in entries {
+      add(entry.report, at: ReportPosition(place: place, sequence: sequence))
+      sequence += 1
+    }
+    add(counts: omitted, at: place, sequence: &sequence)
+  }
+
+  /// Gives the reports made in the dictionary entry numbered `entry` the place `place`: a
+  /// hold names the key of an entry that had none.
+  mutating func place(entry: Int, at place: ReportPosition.Place) {
+    reposition { position in
+      guard case .entry(entry) = position.place else { return position }
+      return ReportPosition(place: place, sequence: position.sequence)
+    }
+  }
+
   /// Adds the errors that another store only counted, all at `place`, after its reports kept
   /// in full; `sequence` numbers their groups, in the order of their first errors.
   mutating func add(

@@ -28,9 +28,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   public let maximumStoredErrors: Int
 
   /// Whether this reporter names the record of each error: it has identifying keys.
-  var namesRecords: Bool {
-    !identifyingKeys.isEmpty
-  }
+  let namesRecords: Bool
 
   // `@unchecked`: every access to `collected` and `sequence` holds `lock`.
   private let lock = NSLock()
@@ -42,6 +40,7 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
   /// maximum of stored errors (``defaultMaximumStoredErrors``).
   public init() {
     identifyingKeys = []
+    namesRecords = false
     maximumStoredErrors = Self.defaultMaximumStoredErrors
     collected = ReportStore(capacity: maximumStoredErrors)
     ReporterCensus.all.add(1)
@@ -66,15 +65,16 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
           + "counts and groups.")
     }
     self.identifyingKeys = identifyingKeys
+    namesRecords = !identifyingKeys.isEmpty
     self.maximumStoredErrors = max(0, maximumStoredErrors)
     collected = ReportStore(capacity: self.maximumStoredErrors)
     ReporterCensus.all.add(1)
-    if !identifyingKeys.isEmpty { ReporterCensus.naming.add(1) }
+    if namesRecords { ReporterCensus.naming.add(1) }
   }
 
   deinit {
     ReporterCensus.all.add(-1)
-    if !identifyingKeys.isEmpty { ReporterCensus.naming.add(-1) }
+    if namesRecords { ReporterCensus.naming.add(-1) }
   }
 
   /// Returns what was reported since the last flush, and starts over, counts included.
@@ -108,11 +108,17 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Counts errors that a hold only counted, after everything recorded so far: the hold kept
-  /// in full as many as this reporter stores, and passed those on first.
-  func record(counts: ErrorDigest.GroupCounts) {
+  /// Records the failure of a value, `error` at `codingPath` in `record`, as the digest keeps it
+  /// (bounded: see `Report.bounded(error:codingPath:record:)`).
+  func record(error: any Error, codingPath: [any CodingKey], record: ReportedRecord?) {
+    self.record(Report.bounded(error: error, codingPath: codingPath, record: record))
+  }
+
+  /// Records what a hold kept, after everything recorded so far: its reports kept in full, in
+  /// order, then those it only counted (it kept in full as many as this reporter stores).
+  func record(contentsOf store: consuming ReportStore) {
     lock.lock()
-    collected.add(counts: counts, at: .arrival, sequence: &sequence)
+    collected.add(contentsOf: store, at: .arrival, sequence: &sequence)
     lock.unlock()
   }
 

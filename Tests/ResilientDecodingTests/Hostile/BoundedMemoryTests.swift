@@ -1,5 +1,5 @@
 import Foundation
-import ResilientDecoding
+@_spi(Testing) import ResilientDecoding
 import Testing
 
 /// What failure handling keeps stays bounded whatever the document: no error the library makes
@@ -138,7 +138,7 @@ import Testing
 
     init(from decoder: any Decoder) throws {
       if let watch = decoder.userInfo[Self.key] as? Watch {
-        watch.kept.append(Holds.keptCount(of: watch.reporter))
+        watch.kept.append(FailureStateReadings.reportsKeptInFull(for: watch.reporter))
       }
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "x"))

@@ -1,5 +1,5 @@
 import Foundation
-import ResilientDecoding
+@_spi(Testing) import ResilientDecoding
 import Testing
 
 /// The holds of the report funnel, driven through the library's own scopes: what a hold keeps,
@@ -91,8 +91,8 @@ import Testing
           report(name, at: [name], to: few)
           report(name.uppercased(), to: many)
         }
-        #expect(Holds.keptCount(of: few) == 2)
-        #expect(Holds.keptCount(of: many) == 3)
+        #expect(FailureStateReadings.reportsKeptInFull(for: few) == 2)
+        #expect(FailureStateReadings.reportsKeptInFull(for: many) == 3)
       }
     }
     #expect(held?.count == 4)
@@ -116,7 +116,9 @@ import Testing
       report("b", to: reporter)
       let inner = Holds.holding(for: reporter) {
         for name in ["c", "d", "e"] { report(name, to: reporter) }
-        #expect(Holds.keptCount(of: reporter) == 3, "one more in full, the others counted")
+        #expect(
+          FailureStateReadings.reportsKeptInFull(for: reporter) == 3,
+          "one more in full, the others counted")
       }
       if let inner { Holds.passOn(inner) }
     }
@@ -155,13 +157,20 @@ import Testing
       digests.first?.hasPrefix("\(Array(expected.prefix(maximum)))") == true, "\(digests)")
   }
 
-  @Test func aDiscardingScopeDropsReportsEvenInsideAHold() throws {
+  /// A trial drops the reports made while it runs, even inside a hold, and is spoiled by them.
+  @Test func aTrialDropsReportsEvenInsideAHold() throws {
+    enum Values {}
+    Passes.forgetFailedTrial(for: Values.self)
     let reporter = ResilientDecodingErrorReporter()
+    var verdict: TrialVerdict?
     let held = Holds.holding(for: reporter) {
-      let discarded = Holds.discarding { report("dropped", to: reporter) }
-      #expect(discarded?.droppedAny == true)
+      verdict = Passes.trial(for: Values.self) {
+        report("dropped", to: reporter)
+        return true
+      }
       report("held", to: reporter)
     }
+    #expect(verdict == .unusable)
     Holds.passOn(try #require(held))
     #expect(recorded(by: reporter) == ["held"])
   }
@@ -169,8 +178,8 @@ import Testing
   // MARK: Threads
 
   @Test func thisPlatformKeepsAStatePerThread() {
-    #expect(ThreadState.isSupported)
-    #expect(ThreadLocal<ThreadState>.isSupported)
+    #expect(FailureState.isSupported)
+    #expect(ThreadLocal<FailureState>.isSupported)
   }
 
   @Test func eachThreadHasAStateOfItsOwnMadeOnFirstUseAndEmptyBetweenDecodes() throws {
