@@ -409,7 +409,8 @@ def main():
     first, second = FOLDERS
     over = []
     if options.table:
-        print(f"| failure path | {first} → {second} | {second} → {first} | total | limit | files |")
+        columns = [f"{first} → {second}", f"{second} → {first}", "total", "limit", "files"]
+        print(f"| failure path | {' | '.join(columns)} |")
         print("|---|---:|---:|---:|---:|---:|")
     for path in PATHS:
         crossings, listed, touched = counted[path]
