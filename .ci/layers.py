@@ -625,8 +625,9 @@ def report(violations, problems, layers):
     if violations or problems:
         files = len({violation[0] for violation in violations})
         print(
-            f"\nlayers.py: FAILED: {len(violations)} uses of names declared only in a higher "
-            f"layer, in {files} files; {len(problems)} files in no layer. Layers: {order}"
+            f"\nlayers.py: FAILED: uses of names declared only in a higher layer: "
+            f"{len(violations)}, in {files} files; files in no layer: {len(problems)}. "
+            f"Layers: {order}"
         )
         return 1
     print(f"The layers hold: {order}")
