@@ -35,8 +35,10 @@ What is a function of a folder, and what is not:
   - Thunks have no file of their own (`<compiler-generated>`) or one that means nothing:
     partial apply forwarders (how a closure with a context is called), reabstraction thunks,
     protocol witnesses, dispatch thunks. They are looked through: a call into a thunk counts as
-    a call into what the thunk calls (shared in proportion when a thunk has several callers).
-    Without this, no call from Reporting into a closure written in Decoding would be seen.
+    a call into what the thunk calls. One reabstraction thunk serves many closures, so
+    callgrind keeps each function apart for each chain of its callers (--separate-callers=5):
+    what a thunk reached when one function called it is known exactly. Without this, no call
+    from Reporting into a closure written in Decoding would be seen.
   - Compiler helpers (outlined copies and destroys, metadata and witness table accessors,
     value witnesses, `__swift_*`) are not functions of any folder, wherever their `fl=` points.
   - Code outside the library (the standard library, Foundation's decoder, the driver) is no
