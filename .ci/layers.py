@@ -185,8 +185,8 @@ def lex_code(source, position, line, tokens, closing):
                     break
                 end += 1
             run = source[position:end]
-            if set(run) <= {"<"} or set(run) <= {">"} or set(run) <= {"?"} or set(run) <= {"!"}:
-                # Generic brackets, optional marks: one token each.
+            if set(run) <= set("<>?!"):
+                # Generic brackets and optional marks (`Resilient<T?>>`): one token each.
                 for mark in run:
                     tokens.append(Token("punct", mark, line))
             else:
@@ -415,19 +415,24 @@ class FileFacts:
         """`(label name: Type = default, _ name: Type)` at `position`: binds each name and
         marks the labels as no uses; returns the position after `)`."""
         tokens = self.tokens
-        depth = 0
+        depth = 0  # parentheses and square brackets: where the clause ends
+        angles = 0  # generic arguments, whose commas do not separate parameters
         before_colon = True
         piece = []
         while position < len(tokens):
             token = tokens[position]
-            if token.text in ("(", "[", "<") and token.kind == "punct":
+            if token.kind == "punct" and token.text == "<":
+                angles += 1
+            elif token.kind == "punct" and token.text == ">":
+                angles = max(0, angles - 1)
+            elif token.text in ("(", "[") and token.kind == "punct":
                 depth += 1
-            elif token.text in (")", "]", ">") and token.kind == "punct":
+            elif token.text in (")", "]") and token.kind == "punct":
                 depth -= 1
                 if depth == 0:
                     self.parameter(piece)
                     return position + 1
-            elif token.text == "," and depth == 1:
+            elif token.text == "," and depth == 1 and angles == 0:
                 self.parameter(piece)
                 piece = []
                 before_colon = True
@@ -685,6 +690,7 @@ def self_test():
                   return nil
                 }
                 func lowToo(_ point: Point) { _ = point.doubled }
+                func lowThree() { afterGenerics() }
                 """,
             "Middle/Middle.swift": """
                 extension Point { var doubled: Int { x * 2 } }
@@ -694,6 +700,10 @@ def self_test():
                 struct HighType {}
                 struct KeyedSite {}
                 extension Int { var highLadder: Int { self } }
+                extension KeyedDecodingContainer {
+                  func store<T>(_ p: UnsafeMutablePointer<Box<T?>>, forKey key: Key) {}
+                  func afterGenerics() {}
+                }
                 """,
         },
         "no layer": {
@@ -709,6 +719,7 @@ def self_test():
                 ("Low/Base.swift", 2, "HighType"),
                 ("Low/Base.swift", 3, "HighType"),
                 ("Low/Base.swift", 6, "doubled"),
+                ("Low/Base.swift", 7, "afterGenerics"),
                 ("Middle/Middle.swift", 2, "KeyedSite"),
                 ("Middle/Middle.swift", 2, "highLadder"),
             ],
