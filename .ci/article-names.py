@@ -228,7 +228,8 @@ class Declarations:
             for part in match.group(1).split("."):
                 if part not in KEYWORDS and part not in ("func", "var", "let"):
                     self.names.add(part)
-        for match in re.finditer(rf"\b(func|init)\b\s*(?:({NAME})\s*)?[?!]?\s*", code):
+        # Not `self.init(` or `.init(`, which call an initialiser.
+        for match in re.finditer(rf"(?<![.\w])(func|init)\b\s*(?:({NAME})\s*)?[?!]?\s*", code):
             name = match.group(2) if match.group(1) == "func" else "init"
             if not name:
                 continue
@@ -396,6 +397,7 @@ def self_test():
               func findReporter<T>(forKey key: Key) -> T? { nil }
             }
             struct _CaughtValue<S> { init(from decoder: any Decoder) {} }
+            extension _CaughtValue { init(copy: Int) { self.init(other: copy) } }
             """,
         "Shapes/Dictionary/Dictionary.swift": "enum HoldOrder { case arrival, entryKey }\n",
     }
@@ -417,6 +419,7 @@ def self_test():
         ("`FailedElements.inString`", "inString is not declared"),
         ("`commented(label:)`", "commented is not declared"),
         ("`Holds.takesAssertion(now:)`", "no takesAssertion with the labels"),
+        ("`_CaughtValue.init(other:)`", "no init with the labels"),
     ]
     article = ["# Article", "", "`Unmarked.swift` and `notDeclared` are not checked.", ""]
     article += [OPENING, ""] + good + ["", "```swift", "`InFence.swift`", "```"]
