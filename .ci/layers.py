@@ -68,7 +68,10 @@ SHARED_NAMES = {
     # Members of the standard library and Foundation: `Array.count`, `Array.first`,
     # `Dictionary.values`, `Mirror.children`, `DecodingError.Context.codingPath`,
     # `SingleValueDecodingContainer.decodeNil()`, `CustomStringConvertible.description`,
-    # `Result.failure`.
+    # `Result.failure`, `Sequence.contains(where:)`,
+    # `DecodingError.Context.debugDescription`.
+    "contains",
+    "debugDescription",
     "count",
     "first",
     "values",
