@@ -83,15 +83,15 @@ extension _PlainElement: _ResilientElementStrategy where Element: Decodable {
 internal enum _RawElement<Element> {}
 
 extension _RawElement: _ResilientElementStrategy where Element: ResilientRawRepresentable {
-  /// Decodes as ``decodeIfPresent(from:forKey:)`` does, so that a type's properties share one
-  /// specialisation; a missing key or `null` is left to the library, which throws the
-  /// decoder's own error for it.
+  /// Decodes the raw value under `key`, then its case: a missing key or `null` throws the
+  /// decoder's own error for the raw value.
   @inlinable
   static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
     -> Element
   {
-    guard let value = try decodeIfPresent(from: container, forKey: key) else {
-      return try _decodeAbsentRawValue(Element.self, forKey: key, in: container)
+    let rawValue = try container._decodeConcrete(Element.RawValue.self, forKey: key)
+    guard let value = Element(rawValue: rawValue) else {
+      try _throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
     }
     return value
   }
@@ -138,22 +138,8 @@ extension _RawElement: _ResilientElementStrategy where Element: ResilientRawRepr
   static var decodesPrimitive: Bool { _isStandardPrimitive(Element.RawValue.self) }
 }
 
-// What only a raw value that cannot be used needs, out of line: a value that decodes carries
-// none of it.
-
-/// Decodes the raw value under `key`, which `decodeIfPresent` found missing or `null`, as
-/// `decode` does: with the decoder's own error for it, or, from a decoder that answers
-/// differently the second time, the value.
-@usableFromInline
-internal func _decodeAbsentRawValue<Element: ResilientRawRepresentable, Key>(
-  _: Element.Type, forKey key: Key, in container: KeyedDecodingContainer<Key>
-) throws -> Element {
-  let rawValue = try container._decodeConcrete(Element.RawValue.self, forKey: key)
-  guard let value = Element(rawValue: rawValue) else {
-    try _throwNovelValue(Element.self, rawValue: rawValue, forKey: key, in: container)
-  }
-  return value
-}
+// What only a raw value with no case needs, out of line: a value that decodes carries none of
+// it.
 
 /// Throws the error of a raw value with no case, read under `key` of `container`.
 @usableFromInline
