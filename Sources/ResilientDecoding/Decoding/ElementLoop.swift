@@ -142,6 +142,9 @@ enum ElementRuns {
 struct ElementLoop {
   /// The failures of the elements, reported at their indices.
   private var failedElements: FailedElements
+  /// Whether the loop reached the end of the container: it stops early at an element it
+  /// cannot move past.
+  private(set) var readToTheEnd = true
   /// The failed elements, each at its position among all elements (DEBUG `results`).
   private(set) var failures: [(index: Int, error: any Error)] = []
 
@@ -170,6 +173,7 @@ struct ElementLoop {
       held = Holds.holding(of: .site(failedElements.site)) {
         while case .failed(let error, let index) = end, elements.count == 0 {
           guard recoverFromElement(error, at: index, in: &container) else {
+            readToTheEnd = false
             end = .finished
             return
           }
@@ -182,11 +186,19 @@ struct ElementLoop {
       }
     }
     while case .failed(let error, let index) = end {
-      guard recoverFromElement(error, at: index, in: &container) else { break }
+      guard recoverFromElement(error, at: index, in: &container) else {
+        readToTheEnd = false
+        break
+      }
       end = ElementRuns.next(of: &container, into: &elements, with: run)
     }
     return held
   }
+
+  /// Whether the container refused to read an element as a value that reads nothing, which
+  /// any value is: a container that then refuses what it should read (after a failure, say)
+  /// may have refused elements that would decode.
+  var refusedAValueThatReadsNothing: Bool { failedElements.refusedAValueThatReadsNothing }
 
   /// Reports the failed element at `index` and moves the container past it (see
   /// ``FailedElements/recover(from:at:in:)``).
@@ -214,6 +226,8 @@ struct FailedElements {
   private var reporter: ResilientDecodingErrorReporter?? = nil
   /// The array's path, built once, when a report or an error needs it.
   private var basePath: [any CodingKey]?
+  /// Whether the container refused to move past an element as a value that reads nothing.
+  private(set) var refusedAValueThatReadsNothing = false
 
   init(site: any ValueSite, strategy: any _ResilientElementStrategy.Type) {
     self.site = site
@@ -237,8 +251,10 @@ struct FailedElements {
       if reporter == nil, let probe = try? container.decode(FailedElementProbe.self) {
         // Moving past the element read its decoder's reporter: no lookup through the site.
         reporter = .some(probe.reporter)
-      } else if container.currentIndex == index {
-        _ = try? container.decode(SkippedElement.self)
+      } else if container.currentIndex == index,
+        (try? container.decode(SkippedElement.self)) == nil
+      {
+        refusedAValueThatReadsNothing = true
       }
       if container.currentIndex == index { _ = try? container.decodeNil() }
     }

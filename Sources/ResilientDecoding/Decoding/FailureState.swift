@@ -34,6 +34,10 @@ package final class FailureState {
   /// innermost last.
   @exclusivity(unchecked) var holds: [Hold] = []
 
+  /// What a look at how an array reads whole found of its first element, while one runs (see
+  /// `Passes.probingShape`).
+  @exclusivity(unchecked) var shapeProbe: (firstWasRead: Bool, firstDecodes: Bool)?
+
   /// The collections whose values name their records, innermost last.
   @exclusivity(unchecked) var namingScopes: [NamingScope] = []
 

@@ -5,6 +5,16 @@
 // of collections that name their records see the record around them. Each rule is a function
 // that runs a closure in its scope, on the thread's `FailureState`.
 
+/// Why an array is decoded whole.
+package enum WholeArrayReason {
+  /// Its decoder gives no unkeyed container for it, and decodes it through
+  /// `decode(_:forKey:)` (GRDB's JSON columns): its first decode.
+  case onlyWay
+  /// No element decoded, and its decoder may read it differently whole (XMLCoder): a second
+  /// decode, of an array that began when ``Passes/wholeArraysDecoded`` was `after`.
+  case secondChance(after: Int)
+}
+
 /// What a dictionary's trial gave. Not generic: in the library's unspecialised code, each type
 /// a generic result were made for would cost the runtime its metadata the first time, in every
 /// app; the dictionary keeps what it decoded itself.
@@ -106,15 +116,20 @@ package enum Passes {
     FailureState.peek { $0.wholeArrayCount } ?? 0
   }
 
-  /// Runs `body` to decode again whole an array whose every element failed, as a second
-  /// decode, if that is allowed, and returns what it gave; `nil` if it is not: during a trial
-  /// (which is unusable already), when an array inside this one was decoded again whole since
-  /// `decodedBefore` (``wholeArraysDecoded`` as this array began: a value already decoded
-  /// twice below is not decoded again by a level around it), more than
-  /// ``maximumNestedWholeArrays`` deep, or without a thread state.
+  /// Runs `body` to decode an array whole for `reason`, if that is allowed, and returns what it
+  /// gave; `nil` if it is not.
+  ///
+  /// An array whose decoder gives no unkeyed container for it (``WholeArrayReason/onlyWay``)
+  /// is always decoded whole: that is its first decode. One decoded again whole after every
+  /// element failed (``WholeArrayReason/secondChance(after:)``) is a second decode, not run
+  /// during a trial (which is unusable already), nor when an array inside this one was decoded
+  /// again whole since it began (``wholeArraysDecoded`` then: a value already decoded twice
+  /// below is not decoded again by a level around it), nor more than
+  /// ``maximumNestedWholeArrays`` deep, nor without a thread state.
   package static func decodingArrayWhole<Value>(
-    after decodedBefore: Int, _ body: () -> Value
+    _ reason: WholeArrayReason, _ body: () -> Value
   ) -> Value? {
+    guard case .secondChance(let decodedBefore) = reason else { return body() }
     guard let state = FailureState.current, !state.trial.isRunning,
       state.wholeArrayCount == decodedBefore,
       state.wholeArrayDepth < maximumNestedWholeArrays
@@ -130,6 +145,37 @@ package enum Passes {
       #endif
     }
     return body()
+  }
+
+  /// Runs `body`, a look at how an array reads whole (see `ValueSite.readsDifferentlyWhole`),
+  /// as a trial runs: nothing it decodes is kept, so what it reports and asserts is dropped, and
+  /// nothing is decoded again inside it. Returns what `body` gave and whether the first element
+  /// it read decoded (`WholeArrayShapeElement`); `nil` without a thread state, or in a trial.
+  static func probingShape<Value>(_ body: () -> Value) -> (Value, firstDecodes: Bool)? {
+    guard let state = FailureState.current, !state.trial.isRunning else { return nil }
+    state.trial = (true, false)
+    state.shapeProbe = (false, false)
+    defer {
+      state.trial = (false, false)
+      state.shapeProbe = nil
+    }
+    let value = body()
+    return (value, state.shapeProbe?.firstDecodes ?? false)
+  }
+
+  /// Whether the element being read by a look at how an array reads whole is its first: the
+  /// first time it is asked during the look.
+  static func readsFirstElementOfShape() -> Bool {
+    guard let state = FailureState.existing, state.shapeProbe?.firstWasRead == false else {
+      return false
+    }
+    state.shapeProbe?.firstWasRead = true
+    return true
+  }
+
+  /// Notes whether the first element of the array being looked at decoded.
+  static func noteFirstElementOfShape(decodes: Bool) {
+    FailureState.existing?.shapeProbe?.firstDecodes = decodes
   }
 
   // MARK: Records around values

@@ -190,10 +190,16 @@ extension ValueSite {
     var failures = loop.failures
     if let held {
       // No element decoded: the decoder may have misread the array. Decoding it whole can
-      // only keep more; what it reports replaces what was held only if it does.
+      // only keep more; what it reports replaces what was held only if it does. It is decoded
+      // so again only if it may read differently that way: a look at how it reads whole costs
+      // next to nothing, where decoding every element again would cost what the first pass did.
+      let mayHaveMisread = !loop.readToTheEnd || loop.refusedAValueThatReadsNothing
+      let elementCount = container.currentIndex
       let whole =
-        Passes.decodingArrayWhole(after: wholeArraysBefore) { decodeArrayWhole(Strategy.self) }
-        ?? nil
+        Passes.decodingArrayWhole(.secondChance(after: wholeArraysBefore)) {
+          mayHaveMisread || readsDifferentlyWhole(Strategy.self, elementCount: elementCount)
+            ? decodeArrayWhole(Strategy.self) : nil
+        } ?? nil
       if let whole, case .success(let decoded) = whole.result, !decoded.elements.isEmpty {
         (elements, failures) = decoded
         whole.passOn()
@@ -214,7 +220,10 @@ extension ValueSite {
     if (try? decodeNil()) == true {
       return .init(elements: [], isAbsent: true, outcome: .valueWasNil)
     }
-    guard let whole = decodeArrayWhole(Strategy.self) else {
+    guard
+      let whole = Passes.decodingArrayWhole(.onlyWay, { decodeArrayWhole(Strategy.self) })
+        ?? nil
+    else {
       let error = report(error)
       return .init(elements: [], outcome: .recoveredFrom(error, wasReported: true))
     }

@@ -74,6 +74,29 @@ extension ValueSite {
 }
 
 extension ValueSite {
+  /// Whether the array, whose nested unkeyed container gave `elementCount` elements of which
+  /// none decoded, may read differently decoded whole: another number of elements, or a first
+  /// element that decodes. Looked at without keeping anything: its elements read nothing but the
+  /// first (which is decoded, its reports dropped). `false` where there is no such second chance
+  /// (a whole decoder); `true` if the decoder cannot move past an element that way.
+  ///
+  /// A decoder reads an array one way or the other (XMLCoder's nested container takes a lone
+  /// element's children for the elements, where decoding the array whole sees the element): for
+  /// `JSONDecoder`, and any decoder that reads an array the same both ways, nothing decodes the
+  /// second way either, and this look is all the second chance costs.
+  func readsDifferentlyWhole<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, elementCount: Int
+  ) -> Bool {
+    // As an array: decoders may read arrays their own way (XMLCoder does).
+    guard
+      let (read, firstDecodes) = Passes.probingShape({
+        decodeValueWhole([WholeArrayShapeElement<Strategy>].self)
+      }), let read
+    else { return false }
+    guard case .success(let elements) = read else { return true }
+    return elements.count != elementCount || firstDecodes
+  }
+
   /// What a collection held while its values decoded, ready to pass on: moved under the
   /// collection's path where its decoder started paths afresh, and every report that names no
   /// record yet named by the record holding the collection, if its reporter names records.
@@ -124,5 +147,15 @@ extension ValueSite {
       return changed ? (path, record) : nil
     }
     return held
+  }
+}
+
+/// An element of an array being looked at decoded whole (see `ValueSite.readsDifferentlyWhole`):
+/// it reads nothing, but for the first, which decodes as the array's elements do.
+struct WholeArrayShapeElement<Strategy: _ResilientElementStrategy>: Decodable {
+  init(from decoder: any Decoder) {
+    guard Passes.readsFirstElementOfShape() else { return }
+    let decodes = (try? Strategy.decode(from: decoder.singleValueContainer())) != nil
+    Passes.noteFirstElementOfShape(decodes: decodes)
   }
 }
