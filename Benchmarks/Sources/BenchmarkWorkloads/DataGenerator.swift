@@ -218,6 +218,28 @@ enum DataGenerator {
     return Data(json.utf8)
   }
 
+  /// `{"rows": [{"xs": [v, …]}, …]}`: `rows` rows of `length` values each, every value the
+  /// string `"x"`, which does not decode as an `Int`, or with `good`, the integer `1`.
+  static func rows(_ rows: Int, length: Int, good: Bool) -> Data {
+    let value = good ? "1" : #""x""#
+    let row = #"{"xs":["# + Array(repeating: value, count: length).joined(separator: ",") + "]}"
+    let document = Array(repeating: row, count: rows).joined(separator: ",")
+    return Data((#"{"rows":["# + document + "]}").utf8)
+  }
+
+  /// `{"recs": [{"id": 0}, {"id": 1}, …]}`: `count` records without the `name` that `Rec`
+  /// requires; with `whole`, each has it: `{"id": 0, "name": "record 0"}`.
+  static func recs(count: Int, whole: Bool) -> Data {
+    var json = #"{"recs":["#
+    json.reserveCapacity(count * (whole ? 36 : 16) + 16)
+    for index in 0..<count {
+      if index > 0 { json += "," }
+      json += whole ? #"{"id":\#(index),"name":"record \#(index)"}"# : #"{"id":\#(index)}"#
+    }
+    json += "]}"
+    return Data(json.utf8)
+  }
+
   /// `{"value": 111…}`, a number of `digits` digits that fits no integer; with `asFiller`,
   /// `{"filler": 111…, "value": 7}`, the same number under a key the model does not read,
   /// and a small one where it reads.

@@ -32,6 +32,37 @@ public struct Workload: Sendable {
     /// same size in which that value is valid: the limits apply to the time ratio and to the
     /// memory the digest keeps.
     case bigValue
+    /// A document in which every value `@Resilient` reads fails and is dropped, against plain
+    /// `Codable` decoding a twin document in which every value is good (or, for
+    /// `drop.records.identified`, against the same decode with a reporter that does not name
+    /// records): the limit applies to the time ratio (`timeLimit`).
+    case dropping
+    /// Documents decoded on one thread and on several at once, each thread with documents and
+    /// a decoder of its own (`threadSides`): the limit applies to how `@Resilient`'s throughput
+    /// grows with the threads, compared with how plain `Codable`'s does.
+    case threads
+  }
+
+  /// A limit on the wall-time ratio of the resilient side to the plain side (whatever each
+  /// decodes), checked by `resilient-compare`.
+  public struct TimeLimit: Sendable {
+    /// The limit of a release build.
+    public let release: Double
+    /// The limit of a debug build, or `nil` for none there (a ratio to plain `Codable`, whose
+    /// decoder is optimised in either build while the library is not).
+    public let debug: Double?
+  }
+
+  /// How a `threads.*` workload decodes on several threads: each thread decodes
+  /// `documentsPerRun` documents of its own in a loop, with a decoder of its own.
+  public struct ThreadSides: Sendable {
+    /// How many documents one thread decodes in one run.
+    public let documentsPerRun: Int
+    /// Makes the decode of one thread, plain: its own copy of the document and its own
+    /// decoder, decoded once by each call of the closure returned.
+    public let plain: @Sendable () -> @Sendable () -> Void
+    /// The same, `@Resilient`.
+    public let resilient: @Sendable () -> @Sendable () -> Void
   }
 
   /// A short name, such as `shape.clean`, `shape.dirty` or `shape.hostile`.
@@ -72,6 +103,18 @@ public struct Workload: Sendable {
   /// Decodes the document every way and describes how the results differ, or returns `nil`
   /// when they are the same (so that the sides are known to do the same work).
   public let mismatch: @Sendable () -> String?
+
+  /// The limit on the time ratio, for workloads held to one (`nothing.ints`,
+  /// `nothing.records`, the dropping workloads); `nil` otherwise.
+  public var timeLimit: TimeLimit? = nil
+
+  /// How the workload decodes on several threads: `threads.*` workloads only.
+  public var threadSides: ThreadSides? = nil
+
+  /// Creates what must be alive in the process while the workload is checked and measured
+  /// (a reporter with identifying keys, which no decode uses), to be released afterwards;
+  /// `nil` for none.
+  public var environment: (@Sendable () -> AnyObject)? = nil
 }
 
 /// How big the documents are.
@@ -87,21 +130,38 @@ public struct WorkloadScale: Sendable {
   public var chainDepth: Int
   /// How many digits the big number of `bignumber` has.
   public var bigValueDigits: Int
+  /// How many rows the documents of `nothing.rows` have.
+  public var rows: Int
+  /// How many values each row of `nothing.rows` has.
+  public var rowLength: Int
+  /// How many items the document of a `threads.*` workload has.
+  public var threadItems: Int
+  /// How many documents a thread of a `threads.*` workload decodes in one run.
+  public var threadDocuments: Int
 
-  /// 10 000 structs, records and entries, 100 000 integers and enums, a million integers for
-  /// the hostile and memory workloads, and chains 200 levels deep.
+  /// 10 000 structs, records and entries, 100 000 integers and enums, a million integers or
+  /// records for the hostile, memory and dropping workloads, 1,000 rows of 1,000 values, chains
+  /// 200 levels deep, and documents of 1,000 items for the threads, 50 to a run.
   public static let full = WorkloadScale(
     structs: 10_000, scalars: 100_000, hostileScalars: 1_000_000, chainDepth: 200,
-    bigValueDigits: 50_000_000)
+    bigValueDigits: 50_000_000, rows: 1_000, rowLength: 1_000, threadItems: 1_000,
+    threadDocuments: 50)
   /// A tenth of `full`, for instruction counts under callgrind, which runs code ~50× slower;
-  /// but chains as deep, since their depth is what they measure (they decode in milliseconds).
+  /// but chains as deep, since their depth is what they measure (they decode in milliseconds),
+  /// and rows as long.
   public static let tenth = WorkloadScale(
     structs: 1_000, scalars: 10_000, hostileScalars: 100_000, chainDepth: 200,
-    bigValueDigits: 5_000_000)
+    bigValueDigits: 5_000_000, rows: 100, rowLength: 1_000, threadItems: 100,
+    threadDocuments: 50)
+  /// A hundredth of `full`, for the instruction counts of the memory, big-value and dropping
+  /// workloads, whose documents take minutes under callgrind at a tenth.
+  public static let hundredth = WorkloadScale(
+    structs: 100, scalars: 1_000, hostileScalars: 10_000, chainDepth: 200,
+    bigValueDigits: 500_000, rows: 10, rowLength: 1_000, threadItems: 100, threadDocuments: 50)
   /// A few hundred elements, to check quickly that everything builds and runs.
   public static let smoke = WorkloadScale(
     structs: 200, scalars: 2_000, hostileScalars: 2_000, chainDepth: 20,
-    bigValueDigits: 50_000)
+    bigValueDigits: 50_000, rows: 10, rowLength: 100, threadItems: 20, threadDocuments: 2)
 }
 
 extension Workload {
@@ -401,6 +461,7 @@ extension Workload {
           (name, { nothingDecodes(failing, reported: reported, name: name, scale: scale) }))
       }
     }
+    builders += droppingBuilders(scale: scale)
     builders += [
       (
         "bignumber",
@@ -480,6 +541,7 @@ extension Workload {
         }
       ),
     ]
+    builders += threadBuilders(scale: scale)
     return builders
   }
 
@@ -511,17 +573,22 @@ extension Workload {
         return NothingSummary(kept: kept, expectedKept: expectedKept, digest: digest)
       }
     }
-    return make(
+    var workload = make(
       name, category: .memory, count: failures,
       sideNames: ("one good value first", "nothing decodes"),
       data: DataGenerator.nothingDecodes(failing, failures: failures, goodFirst: false),
       cleanCopy: DataGenerator.nothingDecodes(failing, failures: failures, goodFirst: true),
       plain: side(kept: 1), resilient: side(kept: 0), comparing: { $0 }, { $0 },
       expecting: expected)
+    // An array where nothing decodes takes no longer than the same array after one good
+    // value, in either build: both documents are decoded by `@Resilient`. (A dictionary
+    // decodes entry by entry either way.)
+    if failing != .dictionary { workload.timeLimit = TimeLimit(release: 1.5, debug: 1.5) }
+    return workload
   }
 
   /// Decodes with a reporter for this call if `reported`, without one otherwise.
-  private static func decodeMaybeReporting<Value: Decodable>(
+  static func decodeMaybeReporting<Value: Decodable>(
     _ type: Value.Type, _ decoder: JSONDecoder, _ data: Data, _ reported: Bool
   ) throws -> (Value, ErrorDigest?) {
     try decoder.decode(type, from: data, reportResilientDecodingErrors: reported)
@@ -642,7 +709,7 @@ struct FloorSide<ResilientOutput: Sendable>: Sendable {
 
 /// Runs a decode that must not fail: a failure means the workload itself is broken.
 @inline(__always)
-private func decodeOrDie<Output>(
+func decodeOrDie<Output>(
   _ decode: (JSONDecoder, Data) throws -> Output, _ decoder: JSONDecoder, _ data: Data,
   _ name: String
 ) -> Output {

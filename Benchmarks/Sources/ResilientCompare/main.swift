@@ -2,9 +2,10 @@
 // workload in one process: interleaved trials, the median wall-clock time of each side, the
 // medians of the trials' ratios, and allocations per element counted by the malloc
 // interposer; for hostile and memory workloads, also the peak memory of each side
-// (PeakMemory.swift). The limits of clean, dirty and recursive workloads apply to instruction
-// counts, which `compare.sh` measures under callgrind with this program's `--callgrind` mode;
-// see README.md.
+// (PeakMemory.swift); for threads workloads, the throughput on one thread and on several
+// (Threads.swift). The limits of clean, dirty and recursive workloads apply to instruction
+// counts, which `compare.sh` measures under callgrind with this program's `--callgrind` mode,
+// and it counts the locks of repeated decodes with the `--locks` mode; see README.md.
 
 import BenchmarkWorkloads
 import Foundation
@@ -30,19 +31,30 @@ struct Options {
   var memoryRuns = 3
   var bigValueTimeLimit = 10.0
   var bigValueKeptLimit = 20.0
+  var scalingLimit = 0.97
+  var threadCounts = [1, 2]
   var check = true
   var callgrind = false
+  var locks: Int?
   var countAllocations = true
   var verbose = false
 
   static let usage = """
-    usage: resilient-compare [--smoke] [--scale full|tenth|smoke] [--trials N] [--warmups N]
-                             [--only NAME[,NAME…]] [--chain-depth N]
+    usage: resilient-compare [--smoke] [--scale full|tenth|hundredth|smoke] [--trials N]
+                             [--warmups N] [--only NAME[,NAME…]] [--chain-depth N]
                              [--hostile-limit R] [--memory-limit R] [--memory-runs N]
                              [--reporter-memory-limit R] [--pair-memory-limit R]
                              [--big-value-time-limit R] [--big-value-kept-limit MB]
+                             [--threads N,N…] [--scaling-limit R]
                              [--no-check] [--no-allocations] [--verbose] [--callgrind]
-                             [--list] [--categories]
+                             [--locks N] [--list] [--categories]
+      --threads       thread counts of the threads.* workloads (1,2): the scaling is the
+                      throughput at the last count ÷ at the first
+      --scaling-limit the least resilient scaling ÷ plain scaling (0.97)
+      --callgrind     one decode of each side in rdbenchMeasure{Plain,Floor,Resilient}, for
+                      compare.sh to count under callgrind
+      --locks N       N decodes of each side in rdbenchLocks{Plain,Resilient}, for compare.sh
+                      to count pthread_mutex_lock calls under callgrind
     """
 
   static func parse(_ arguments: [String]) -> Options {
@@ -67,8 +79,9 @@ struct Options {
         switch value(argument) {
         case "full": options.scale = .full
         case "tenth": options.scale = .tenth
+        case "hundredth": options.scale = .hundredth
         case "smoke": options.scale = .smoke
-        default: fail("--scale takes full, tenth or smoke\n\(usage)")
+        default: fail("--scale takes full, tenth, hundredth or smoke\n\(usage)")
         }
       case "--chain-depth": options.chainDepth = max(1, Int(number(argument)))
       case "--trials": options.trials = max(1, Int(number(argument)))
@@ -81,6 +94,14 @@ struct Options {
       case "--memory-runs": options.memoryRuns = max(1, Int(number(argument)))
       case "--big-value-time-limit": options.bigValueTimeLimit = number(argument)
       case "--big-value-kept-limit": options.bigValueKeptLimit = number(argument)
+      case "--scaling-limit": options.scalingLimit = number(argument)
+      case "--threads":
+        let counts = value(argument).split(separator: ",").compactMap { Int($0) }
+        guard counts.count >= 2, counts.allSatisfy({ $0 > 0 }) else {
+          fail("--threads takes two thread counts or more, such as 1,2\n\(usage)")
+        }
+        options.threadCounts = counts
+      case "--locks": options.locks = max(1, Int(number(argument)))
       case "--no-check": options.check = false
       case "--no-allocations": options.countAllocations = false
       case "--verbose": options.verbose = true
@@ -147,6 +168,19 @@ func rdbenchMeasureFloor(_ workload: Workload) {
 @inline(never)
 func rdbenchMeasureResilient(_ workload: Workload) {
   workload.resilient()
+}
+
+// Entry points for lock counts: `compare.sh` runs this program with `--locks N` under
+// `valgrind --tool=callgrind --toggle-collect='*rdbenchLocksPlain*' …` and adds up the calls of
+// `pthread_mutex_lock` made within.
+@inline(never)
+func rdbenchLocksPlain(_ workload: Workload, _ decodes: Int) {
+  for _ in 0..<decodes { workload.plain() }
+}
+
+@inline(never)
+func rdbenchLocksResilient(_ workload: Workload, _ decodes: Int) {
+  for _ in 0..<decodes { workload.resilient() }
 }
 
 /// Peak memory ratios of a hostile or memory workload.
@@ -219,8 +253,24 @@ for name in Workload.names where options.only.isEmpty || options.only.contains(n
 
 MallocInterposerSwift.initialize()
 
+if let decodes = options.locks {
+  for workload in workloads {
+    let environment = workload.environment?()
+    for _ in 0..<max(1, options.warmups) {
+      workload.plain()
+      workload.resilient()
+    }
+    rdbenchLocksPlain(workload, decodes)
+    rdbenchLocksResilient(workload, decodes)
+    withExtendedLifetime(environment) {}
+    print(workload.name, decodes)
+  }
+  exit(0)
+}
+
 if options.callgrind {
   for workload in workloads {
+    let environment = workload.environment?()
     for _ in 0..<max(1, options.warmups) {
       workload.plain()
       workload.floor?()
@@ -229,6 +279,7 @@ if options.callgrind {
     rdbenchMeasurePlain(workload)
     rdbenchMeasureFloor(workload)
     rdbenchMeasureResilient(workload)
+    withExtendedLifetime(environment) {}
     print(workload.name, workload.elementCount)
   }
   exit(0)
@@ -236,12 +287,16 @@ if options.callgrind {
 
 #if DEBUG
   let configuration = "debug"
+  /// The value of a workload's time limit that applies to this build.
+  func applying(_ limit: Workload.TimeLimit) -> Double? { limit.debug }
 #else
   let configuration = "release"
+  /// The value of a workload's time limit that applies to this build.
+  func applying(_ limit: Workload.TimeLimit) -> Double? { limit.release }
 #endif
 print(
   "# \(configuration) build, \(options.trials) interleaved trials after \(options.warmups) "
-    + "warm-up runs (memory workloads: \(min(options.trials, 5)) after "
+    + "warm-up runs (memory, big-value and dropping workloads: \(min(options.trials, 5)) after "
     + "\(min(options.warmups, 1))); times are medians in ms, ratios the medians of per-trial "
     + "ratios")
 print(
@@ -254,12 +309,15 @@ typealias Side = (name: String, decode: @Sendable () -> Void)
 
 var failures: [String] = []
 for workload in workloads {
+  // What must be alive while the workload is checked and measured, released after it.
+  let environment = workload.environment?()
+  defer { withExtendedLifetime(environment) {} }
   if let mismatch = workload.mismatch() { fail(mismatch) }
   var sides: [Side] = [("plain", workload.plain), ("resilient", workload.resilient)]
   if let floor = workload.floor { sides.append(("floor", floor)) }
-  // A memory workload is held to its peaks only, and a decode of it takes seconds: its times
-  // come from a few trials after one warm-up run.
-  let isMemory = workload.category == .memory || workload.category == .bigValue
+  // A decode of a memory, big-value or dropping workload takes up to seconds: its times come
+  // from a few trials after one warm-up run.
+  let isMemory = [.memory, .bigValue, .dropping].contains(workload.category)
   for _ in 0..<(isMemory ? min(options.warmups, 1) : options.warmups) {
     for side in sides { side.decode() }
   }
@@ -349,6 +407,25 @@ for workload in workloads {
       }
     }
   }
+  if let limit = workload.timeLimit {
+    if let value = applying(limit) {
+      if plainRatio > value {
+        failures.append(
+          "\(workload.name): time \(workload.sideNames.resilient) ÷ \(workload.sideNames.plain) "
+            + String(format: "%.3f", plainRatio) + " exceeds the limit "
+            + String(format: "%.2f", value))
+      }
+    } else {
+      print("  time ratio: no limit in a debug build")
+    }
+  }
+  if let sides = workload.threadSides, let scaling = measureScaling(workload.name, sides),
+    scaling < options.scalingLimit
+  {
+    failures.append(
+      "\(workload.name): resilient scaling ÷ plain scaling " + String(format: "%.3f", scaling)
+        + " is under the limit " + String(format: "%.2f", options.scalingLimit))
+  }
   if workload.category == .memory, let ratio = measurePeakMemory(workload)?.byPlain,
     ratio > options.pairMemoryLimit
   {
@@ -365,10 +442,12 @@ if options.check {
       String(
         format: "# hostile ratios within limits (time <= %.2f, peak memory <= %.2f, with a "
           + "reporter <= %.2f of without); memory workloads' peaks <= %.2f of their baseline's; "
-          + "big values: time <= %.2f of plain's, kept <= %.0f MB; clean, dirty, recursive and "
-          + "payload limits apply to instruction counts (compare.sh)",
+          + "big values: time <= %.2f of plain's, kept <= %.0f MB; time ratios within each "
+          + "workload's limit; threads: resilient scaling >= %.2f of plain's; clean, dirty, "
+          + "recursive and payload limits apply to instruction counts (compare.sh)",
         options.hostileLimit, options.memoryLimit, options.reporterMemoryLimit,
-        options.pairMemoryLimit, options.bigValueTimeLimit, options.bigValueKeptLimit))
+        options.pairMemoryLimit, options.bigValueTimeLimit, options.bigValueKeptLimit,
+        options.scalingLimit))
   } else {
     for failure in failures { print("# FAIL \(failure)") }
     exit(1)
