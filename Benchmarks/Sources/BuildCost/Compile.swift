@@ -30,18 +30,30 @@ enum Compiler {
     _ source: String, optimization: String, modules: String, swiftc: String, scratch: String
   ) throws -> CompileCost {
     let input = "\(scratch)/Models.swift"
-    let output = "\(scratch)/Models.o"
     try source.write(toFile: input, atomically: true, encoding: .utf8)
+    let (cost, output) = try compile(
+      file: input, moduleName: "Models", optimization: optimization, modules: modules,
+      swiftc: swiftc)
+    return CompileCost(cpu: cost.cpu, wall: cost.wall, code: try ObjectFile.codeSize(at: output))
+  }
+
+  /// Compiles the file at `file` alone with `swiftc -c -parse-as-library` at `optimization`, as
+  /// module `moduleName`, against the modules in `modules`, into an object file beside it.
+  /// Returns what it cost (with no code size: `code` is 0) and the object file's path.
+  static func compile(
+    file: String, moduleName: String, optimization: String, modules: String, swiftc: String
+  ) throws -> (cost: CompileCost, object: String) {
+    let output = (file as NSString).deletingPathExtension + ".o"
     try? FileManager.default.removeItem(atPath: output)
     let arguments = [
-      swiftc, "-c", optimization, "-parse-as-library", "-module-name", "Models", "-I", modules,
-      input, "-o", output,
+      swiftc, "-c", optimization, "-parse-as-library", "-module-name", moduleName, "-I", modules,
+      file, "-o", output,
     ]
     let (status, cpu, wall) = try run(arguments)
     guard status == 0 else {
       throw CompileFailure(description: "swiftc exited with \(status): \(arguments)")
     }
-    return CompileCost(cpu: cpu, wall: wall, code: try ObjectFile.codeSize(at: output))
+    return (CompileCost(cpu: cpu, wall: wall, code: 0), output)
   }
 
   /// Runs a command to its end and returns its exit status, its processor time and its wall

@@ -1,11 +1,18 @@
 import Foundation
 
-// resilient-build-cost: what `@Resilient` costs a client's build. Generates a layer of models
-// (see ModelLayer.swift) at several sizes, compiles each with `swiftc -c` as plain `Decodable`
-// and with `@Resilient` against the library's release module, at -Onone, -O and -Osize, the
-// variants in turn, and prints processor and wall time (medians of the repeats) and code size,
-// as ratios to plain. The limits apply to the largest layer. Run through build-cost.sh, which
-// builds the module first; `--help` lists the options.
+// resilient-build-cost: what `@Resilient` costs a client's build. Two layers of models, each
+// compiled with `swiftc -c` as plain `Decodable` and with `@Resilient` against the library's
+// release module, at -Onone, -O and -Osize, the variants in turn:
+//
+// - shapes (ModelLayer.swift): every shape the README shows, at several sizes; processor and
+//   wall time (medians of the repeats) and code size, as ratios to plain; the limits apply to
+//   the largest layer.
+// - ten (TenPropertyLayer.swift): 50 internal models of ten `@Resilient` properties, the plain
+//   twin without the library's import; wall time (the best of the repeats) and `.text` size,
+//   as ratios to plain; `--library-modules` also compiles the resilient file against another
+//   build of a library of the same module name (the original, say), beside.
+//
+// Run through build-cost.sh, which builds the module first; `--help` lists the options.
 
 struct Options {
   var modules = ""
@@ -15,12 +22,22 @@ struct Options {
   var optimizations = ["-Onone", "-O", "-Osize"]
   var check = true
   var keep: String?
+  var layers = ["shapes", "ten"]
+  var tenModels = 50
+  var libraryModules: String?
 
   static let usage = """
-    usage: resilient-build-cost --modules DIR [--swiftc PATH] [--sizes 10,50] [--repeat 3]
-                                [--optimizations -Onone,-O,-Osize] [--no-check] [--smoke]
-                                [--keep DIR]
+    usage: resilient-build-cost --modules DIR [--swiftc PATH] [--layers shapes,ten]
+                                [--sizes 10,50] [--ten-models 50] [--repeat 5]
+                                [--optimizations -Onone,-O,-Osize] [--library-modules DIR]
+                                [--no-check] [--smoke] [--keep DIR]
       --modules DIR   where ResilientDecoding.swiftmodule (release) is
+      --layers        which layers to compile: shapes (every shape of the README, at
+                      --sizes), ten (--ten-models models of ten @Resilient properties); both
+      --library-modules DIR
+                      also compile the ten layer's resilient file against the
+                      ResilientDecoding module in DIR (another build of a library of that
+                      name), in turn with the others, and print its ratios (no limits)
       --smoke         two models, one run of each, no limits
       --keep DIR      also write the largest layer of each variant there
     """
@@ -41,8 +58,16 @@ struct Options {
         optimizations = try value(argument).split(separator: ",").map(String.init)
       case "--no-check": check = false
       case "--keep": keep = try value(argument)
+      case "--layers":
+        layers = try value(argument).split(separator: ",").map(String.init)
+        if let unknown = layers.first(where: { !["shapes", "ten"].contains($0) }) {
+          throw CompileFailure(description: "unknown layer \(unknown)\n\(Self.usage)")
+        }
+      case "--ten-models": tenModels = Int(try value(argument)) ?? tenModels
+      case "--library-modules": libraryModules = try value(argument)
       case "--smoke":
         sizes = [2]
+        tenModels = 2
         repeats = 1
         check = false
       case "-h", "--help":
@@ -51,7 +76,7 @@ struct Options {
       default: throw CompileFailure(description: "unknown argument \(argument)\n\(Self.usage)")
       }
     }
-    guard !modules.isEmpty, !sizes.isEmpty, repeats > 0 else {
+    guard !modules.isEmpty, !sizes.isEmpty, repeats > 0, tenModels > 0, !layers.isEmpty else {
       throw CompileFailure(description: Self.usage)
     }
   }
@@ -83,13 +108,9 @@ func emit(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-do {
-  let options = try Options(Array(CommandLine.arguments.dropFirst()))
-  let scratch = FileManager.default.temporaryDirectory
-    .appendingPathComponent("resilient-build-cost-\(getpid())").path
-  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(atPath: scratch) }
-
+/// Measures the shapes layer at every size of `options.sizes` and returns the limits it
+/// exceeded.
+func measureShapesLayer(_ options: Options, scratch: String) throws -> [String] {
   emit(
     "# build cost of a layer of models, \(ModelLayer.properties.count) properties each: "
       + "processor and wall time of swiftc -c (medians of \(options.repeats) compilations of "
@@ -185,6 +206,23 @@ do {
         ? "# within limits (largest layer: code <= \(format(codeLimit, 2))x plain at -O and -Osize; "
           + "processor time <= 1.20x at -O and -Osize, <= 1.25x at -Onone)"
         : "# FAILED: \(failures.joined(separator: ", "))")
+  }
+  return failures
+}
+
+do {
+  let options = try Options(Array(CommandLine.arguments.dropFirst()))
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("resilient-build-cost-\(getpid())").path
+  try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: scratch) }
+  var failures: [String] = []
+  if options.layers.contains("shapes") {
+    failures += try measureShapesLayer(options, scratch: scratch)
+  }
+  if options.layers.contains("ten") {
+    if options.layers.contains("shapes") { emit("") }
+    failures += try measureTenLayer(options, scratch: scratch)
   }
   exit(failures.isEmpty ? 0 : 1)
 } catch {
