@@ -110,8 +110,9 @@ func measureTenLayer(_ options: Options, scratch: String) throws -> [String] {
       "# \(name) ÷ plain, \(models) models: "
         + (summary[name, default: []] + summary["\(name) code", default: []])
         .joined(separator: ", "))
-    // Processor time, for the record: when other work keeps the machine busy, the wall times
-    // of both files grow, by amounts that need not keep their ratio.
+    // Processor time, for the record. When other work keeps the machine busy, both measures of
+    // both files grow (the processor itself runs slower), by amounts that need not keep their
+    // ratio.
     emit(
       "#   processor time (best of \(options.repeats), no limit): "
         + summary["\(name) processor", default: []].joined(separator: ", "))
