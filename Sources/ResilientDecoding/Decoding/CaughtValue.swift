@@ -103,7 +103,8 @@ func caughtFailure(
   _ error: any Error, decodedPrimitive: @autoclosure () -> Bool, by decoder: any Decoder
 ) -> CaughtFailure? {
   let reported = Failures.report(
-    error, decodedPrimitive: decodedPrimitive(), codingPath: { decoder.codingPath },
+    error, decodedPrimitive: decodedPrimitive(),
+    codingPath: { (decoder.codingPath, CodingPathFacts()) },
     reporter: { decoder.resilientDecodingErrorReporter }, record: { _ in nil })
   #if DEBUG
     let failure = CaughtFailure(

@@ -10,7 +10,7 @@ extension Decoder {
   /// ``ResilientDecodingErrorReporter`` is registered in this decoder's `userInfo`.
   public func reportError(_ error: any Error) {
     _ = Failures.report(
-      error, decodedPrimitive: false, codingPath: { codingPath },
+      error, decodedPrimitive: false, codingPath: { (codingPath, CodingPathFacts()) },
       reporter: { resilientDecodingErrorReporter }, record: { _ in nil })
   }
 }

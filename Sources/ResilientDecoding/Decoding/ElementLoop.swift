@@ -224,8 +224,9 @@ struct FailedElements {
   /// for an error that is no `DecodingError`.
   let strategy: any _ResilientElementStrategy.Type
   private var reporter: ResilientDecodingErrorReporter?? = nil
-  /// The array's path, built once, when a report or an error needs it.
-  private var basePath: [any CodingKey]?
+  /// The array's path, built once, when a report or an error needs it, and how many of its keys
+  /// are known to be short (all or none, looked at once).
+  private var basePath: (path: [any CodingKey], shortKeys: Int)?
   /// Whether the container refused to move past an element as a value that reads nothing.
   private(set) var refusedAValueThatReadsNothing = false
 
@@ -274,9 +275,24 @@ struct FailedElements {
     let reported = Failures.report(
       error, decodedPrimitive: strategy.errorsAreTheDecoders,
       codingPath: {
-        let path = base ?? site.codingPath
-        base = path
-        return path + [ElementCodingKey(index: index)]
+        let (path, shortKeys) =
+          base
+          ?? {
+            let path = site.codingPath
+            return (path, path.contains(where: BoundedText.isLong) ? 0 : path.count)
+          }()
+        base = (path, shortKeys)
+        // A decoder's own error for a primitive element is at the element: its path, one key
+        // longer than the array's and ending at the index, is the element's, read without
+        // making one (and kept once, with the error).
+        if strategy.decodesPrimitive, let own = error.decodingContextPath,
+          own.count == path.count + 1, own.last?.intValue == index
+        {
+          return (own, CodingPathFacts(isErrorsPath: true))
+        }
+        return (
+          path + [ElementCodingKey(index: index)], CodingPathFacts(boundedPrefix: shortKeys)
+        )
       },
       reporter: { found }, record: { site.enclosingRecord(for: $0) })
     basePath = base

@@ -43,31 +43,36 @@ enum Failures {
   /// brought its own.
   static func report(
     _ error: any Error, decodedPrimitive: @autoclosure () -> Bool,
-    codingPath: () -> [any CodingKey],
+    codingPath: () -> (path: [any CodingKey], facts: CodingPathFacts),
     reporter: () -> ResilientDecodingErrorReporter?,
     record: (ResilientDecodingErrorReporter) -> ReportedRecord?
   ) -> any Error {
     let (thrown, brought) = RecordedFailure.unwrap(error)
-    var path: [any CodingKey]?
-    func builtPath() -> [any CodingKey] {
+    var path: (path: [any CodingKey], facts: CodingPathFacts)?
+    func builtPath() -> (path: [any CodingKey], facts: CodingPathFacts) {
       if let path { return path }
       let built = codingPath()
       path = built
       return built
     }
-    let error = plainCodableError(thrown, decodedPrimitive: decodedPrimitive(), at: builtPath())
-    guard let reporter = reporter() else { return error }
+    let wrapped = plainCodableError(
+      thrown, decodedPrimitive: decodedPrimitive(), at: builtPath().path)
+    guard let reporter = reporter() else { return wrapped }
+    // A path read from the error is the wrapped one's only if nothing was wrapped.
+    var (codingPath, facts) = builtPath()
+    if type(of: wrapped) != type(of: thrown) { facts.isErrorsPath = false }
+    // Only a reporter with identifying keys names records.
+    let named = brought ?? (reporter.namesRecords ? record(reporter) : nil)
     let state = FailureState.existing
     switch fate(of: reporter, in: state) {
     case .dropped:
       break
     case .held(let index):
-      state?.holds[index].add(
-        error, at: builtPath(), in: brought ?? record(reporter), for: reporter)
+      state?.holds[index].add(wrapped, at: codingPath, facts: facts, in: named, for: reporter)
     case .recorded:
-      reporter.record(error: error, codingPath: builtPath(), record: brought ?? record(reporter))
+      reporter.record(error: wrapped, codingPath: codingPath, facts: facts, record: named)
     }
-    return error
+    return wrapped
   }
 
   /// Reports the error of a dictionary key that did not convert, found once its entries were
@@ -89,7 +94,8 @@ enum Failures {
     case .held(let index):
       state?.holds[index].add(error, at: codingPath, in: record, for: reporter)
     case .recorded:
-      reporter.record(error: error, codingPath: codingPath, record: record)
+      reporter.record(
+        error: error, codingPath: codingPath, facts: CodingPathFacts(), record: record)
     }
   }
 

@@ -149,13 +149,16 @@ struct Hold {
 
   /// Keeps the failure of a value of this hold's document, made while it is the innermost.
   mutating func add(
-    _ error: any Error, at codingPath: [any CodingKey], in record: ReportedRecord?,
+    _ error: any Error, at codingPath: [any CodingKey],
+    facts: CodingPathFacts = CodingPathFacts(), in record: ReportedRecord?,
     for reporter: ResilientDecodingErrorReporter
   ) {
     let place = place(of: codingPath)
     note(codingPath, recordless: record == nil)
     makeStore(for: reporter)
-    store?.add(error: error, codingPath: codingPath, record: record, at: place, sequence: sequence)
+    store?.add(
+      error: error, codingPath: codingPath, facts: facts, record: record, at: place,
+      sequence: sequence)
     sequence += 1
   }
 
@@ -217,7 +220,8 @@ struct Hold {
     note(codingPath, recordless: record == nil)
     makeStore(for: reporter)
     store?.add(
-      error: error, codingPath: codingPath, record: record, at: .key(key), sequence: sequence)
+      error: error, codingPath: codingPath, facts: CodingPathFacts(), record: record,
+      at: .key(key), sequence: sequence)
     sequence += 1
   }
 

@@ -158,12 +158,12 @@ extension KeyedDecodingContainer {
   /// nothing, where the container's path costs a decoder a walk of its own path, and the
   /// digest a comparison of the two paths, on every failed value.
   private func decoderPath(of error: any Error, decodedPrimitive: Bool, forKey key: Key)
-    -> [any CodingKey]
+    -> (path: [any CodingKey], facts: CodingPathFacts)
   {
     guard decodedPrimitive, let path = error.decodingContextPath, let last = path.last,
       last.intValue == key.intValue, last.stringValue == key.stringValue
-    else { return codingPath + [key] }
-    return path
+    else { return (codingPath + [key], CodingPathFacts()) }
+    return (path, CodingPathFacts(isErrorsPath: true))
   }
 }
 

@@ -62,7 +62,7 @@ extension ValueSite {
     -> any Error
   {
     Failures.report(
-      error, decodedPrimitive: decodedPrimitive(), codingPath: { codingPath },
+      error, decodedPrimitive: decodedPrimitive(), codingPath: { (codingPath, CodingPathFacts()) },
       reporter: { findReporter() }, record: { enclosingRecord(for: $0) })
   }
 

@@ -18,13 +18,17 @@ extension Report {
   /// The report of a failure as it is kept: a key of the data longer than `BoundedText.limit`,
   /// in its path or in its error's, cut to that length, as values from the data are, so that a
   /// key of megabytes costs a digest a bounded copy of it.
-  static func bounded(error: any Error, codingPath: [any CodingKey], record: ReportedRecord?)
-    -> Report
-  {
-    // Each key read once: a report's path is often its error's own (the same array).
-    let errorPath = error.decodingContextPath
-    let isSharedPath = errorPath.map { isSamePathArray($0, codingPath) } ?? false
-    let pathIsLong = codingPath.contains(where: BoundedText.isLong)
+  static func bounded(
+    error: any Error, codingPath: [any CodingKey], facts: CodingPathFacts = CodingPathFacts(),
+    record: ReportedRecord?
+  ) -> Report {
+    // Each key read once: a report's path is often its error's own (the same array), and its
+    // first keys may be known to be short.
+    let errorPath = facts.isErrorsPath ? codingPath : error.decodingContextPath
+    let isSharedPath =
+      facts.isErrorsPath || (errorPath.map { isSamePathArray($0, codingPath) } ?? false)
+    let pathIsLong = codingPath[min(facts.boundedPrefix, codingPath.count)...].contains(
+      where: BoundedText.isLong)
     let errorIsLong =
       isSharedPath ? pathIsLong : errorPath?.contains(where: BoundedText.isLong) ?? false
     guard pathIsLong || errorIsLong else {
@@ -108,17 +112,33 @@ struct ReportStore: Sendable {
   /// Adds `report` at `position`: kept if it is among the first ``capacity`` by position, which
   /// may make the last one kept so far a counted one, counted otherwise.
   mutating func add(_ report: Report, at position: ReportPosition) {
+    insert(at: position, entry: ErrorDigest.Entry(report), report: report)
+  }
+
+  /// Adds `entry`, kept in full by another store, at `position`, as ``add(_:at:)`` adds a
+  /// report.
+  mutating func add(_ entry: ErrorDigest.Entry, at position: ReportPosition) {
+    insert(at: position, entry: entry, report: entry.report)
+  }
+
+  /// Adds a report at `position`: `entry` if it is kept in full, `report` if it is counted; each
+  /// made only if needed.
+  private mutating func insert(
+    at position: ReportPosition, entry: @autoclosure () -> ErrorDigest.Entry,
+    report: @autoclosure () -> Report
+  ) {
     if entries.count < capacity {
       if let last = positions.last, position.precedes(last) { isOrdered = false }
-      entries.append(ErrorDigest.Entry(report))
+      entries.append(entry())
       positions.append(position)
       if isHeap { siftUp(entries.count - 1) }
       return
     }
-    guard !entries.isEmpty else { return omitted.count(report, at: position) }
+    guard !entries.isEmpty else { return omitted.count(report(), at: position) }
     if isOrdered, !position.precedes(positions[positions.count - 1]) {
       // The common case past the maximum: a report after every kept one, most likely in the
       // group counted last.
+      let report = report()
       if omitted.countIfInLastGroup(report) { return }
       return omitted.count(report, at: position)
     }
@@ -126,9 +146,9 @@ struct ReportStore: Sendable {
       isOrdered = false
       makeHeap()
     }
-    guard position.precedes(positions[0]) else { return omitted.count(report, at: position) }
+    guard position.precedes(positions[0]) else { return omitted.count(report(), at: position) }
     omitted.count(entries[0].report, at: positions[0])
-    entries[0] = ErrorDigest.Entry(report)
+    entries[0] = entry()
     positions[0] = position
     siftDown(0)
   }
@@ -136,11 +156,11 @@ struct ReportStore: Sendable {
   /// Adds the failure of a value, `error` at `codingPath` in `record`, at `position`, as the
   /// digest keeps it (bounded: see ``Report/bounded(error:codingPath:record:)``).
   mutating func add(
-    error: any Error, codingPath: [any CodingKey], record: ReportedRecord?,
-    at place: ReportPosition.Place, sequence: Int
+    error: any Error, codingPath: [any CodingKey], facts: CodingPathFacts,
+    record: ReportedRecord?, at place: ReportPosition.Place, sequence: Int
   ) {
     add(
-      Report.bounded(error: error, codingPath: codingPath, record: record),
+      Report.bounded(error: error, codingPath: codingPath, facts: facts, record: record),
       at: ReportPosition(place: place, sequence: sequence))
   }
 
@@ -152,7 +172,7 @@ struct ReportStore: Sendable {
   ) {
     let (entries, omitted) = other.drain()
     for entry in entries {
-      add(entry.report, at: ReportPosition(place: place, sequence: sequence))
+      add(entry, at: ReportPosition(place: place, sequence: sequence))
       sequence += 1
     }
     add(counts: omitted, at: place, sequence: &sequence)

@@ -110,8 +110,11 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
 
   /// Records the failure of a value, `error` at `codingPath` in `record`, as the digest keeps it
   /// (bounded: see `Report.bounded(error:codingPath:record:)`).
-  func record(error: any Error, codingPath: [any CodingKey], record: ReportedRecord?) {
-    self.record(Report.bounded(error: error, codingPath: codingPath, record: record))
+  func record(
+    error: any Error, codingPath: [any CodingKey], facts: CodingPathFacts,
+    record: ReportedRecord?
+  ) {
+    self.record(Report.bounded(error: error, codingPath: codingPath, facts: facts, record: record))
   }
 
   /// Records what a hold kept, after everything recorded so far: its reports kept in full, in

@@ -130,3 +130,14 @@ extension BoundedText {
     }
   }
 }
+
+/// What the code that made a report's coding path knows of it, so that keeping the report need
+/// not find it out again.
+struct CodingPathFacts: Sendable {
+  /// Whether the path is the array its error's context holds (a decoder's own error reported
+  /// at the path it gives).
+  var isErrorsPath = false
+  /// How many of its first keys are known to be no longer than ``BoundedText/limit`` (an
+  /// array's own path, looked at once for all its elements).
+  var boundedPrefix = 0
+}
