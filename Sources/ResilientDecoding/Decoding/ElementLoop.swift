@@ -284,11 +284,11 @@ struct FailedElements {
         base = (path, shortKeys)
         // A decoder's own error for a primitive element is at the element: its path, one key
         // longer than the array's and ending at the index, is the element's, read without
-        // making one (and kept once, with the error).
+        // making one (and kept once, with the error); its first keys are the array's.
         if strategy.decodesPrimitive, let own = error.decodingContextPath,
           own.count == path.count + 1, own.last?.intValue == index
         {
-          return (own, CodingPathFacts(isErrorsPath: true))
+          return (own, CodingPathFacts(isErrorsPath: true, boundedPrefix: shortKeys))
         }
         return (
           path + [ElementCodingKey(index: index)], CodingPathFacts(boundedPrefix: shortKeys)

@@ -86,7 +86,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       if let failure {
         throw RecordedFailure(
           error: failure,
-          record: decoder.ownRecord(identifiedBy: scope.reporter.identifyingKeys))
+          record: decoder.ownRecord(in: scope))
       }
       return slot.moveElement(from: 0)
     }
@@ -102,7 +102,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
     var ownRecord: ReportedRecord?? = nil
     func readOwnRecord() -> ReportedRecord? {
       if let ownRecord { return ownRecord }
-      let found = decoder.ownRecord(identifiedBy: scope.reporter.identifyingKeys)
+      let found = decoder.ownRecord(in: scope)
       ownRecord = .some(found)
       return found
     }

@@ -284,6 +284,9 @@ final class NamingScope {
   let reporter: ResilientDecodingErrorReporter
   private let read: () -> ReportedRecord?
   private var found: ReportedRecord??
+  /// Whether the last identifier read from one of the collection's values was a number: the
+  /// next is tried as a number first (see `Decoder.ownRecord(in:)`).
+  var identifiersAreNumbers = false
 
   init(reporter: ResilientDecodingErrorReporter, _ read: @escaping () -> ReportedRecord?) {
     self.reporter = reporter

@@ -7,41 +7,44 @@ import Foundation
 // `@Resilient` dictionary, from that element or entry, whole, once it decoded or failed
 // (`IdentifiedElement`). DocC: "Reporting in Production".
 
-/// A record's identifier as the data spells it: a string, or a number written back out.
-/// Decoding it never throws; anything else (a bool, an array, `null`) gives `nil`.
-struct RecordIdentifierValue: Decodable {
-  let text: String?
-
-  init(from decoder: any Decoder) {
-    guard let container = try? decoder.singleValueContainer(), !container.decodeNil() else {
-      text = nil
-      return
-    }
-    if let string = try? container.decode(String.self) {
+extension KeyedDecodingContainer {
+  /// A record's identifier as the data spells it under `key`: a string, or a number written
+  /// back out; `nil` for anything else (a bool, an array, `null`). Read through the concrete
+  /// overloads, which decoders serve fastest.
+  ///
+  /// A string is tried first, then the numbers, unless `numbersFirst` says the identifiers read
+  /// before were numbers: an attempt that fails costs a decoder the making of its error. Either
+  /// way, a value that decodes one way only gives the same text; a decoder that reads a scalar
+  /// both ways (a text format) reads every identifier as a string first, and never turns to
+  /// numbers first.
+  fileprivate func identifier(forKey key: Key, numbersFirst: Bool) -> (
+    text: String, isNumber: Bool
+  )? {
+    if numbersFirst, let number = number(forKey: key) { return (number, true) }
+    if (try? decodeNil(forKey: key)) != false { return nil }
+    if let string = try? decode(String.self, forKey: key) {
       // A record's identifier is short; a value of megabytes is kept as its prefix.
-      text = BoundedText.prefix(of: string)
-    } else if let integer = try? container.decode(Int64.self) {
-      text = String(integer)
-    } else if let integer = try? container.decode(UInt64.self) {
-      text = String(integer)
-    } else if let number = try? container.decode(Double.self), number.isFinite {
-      text = Self.integerSpelling(of: number, in: container) ?? String(number)
-    } else {
-      text = nil
+      return (BoundedText.prefix(of: string), false)
     }
+    if !numbersFirst, let number = number(forKey: key) { return (number, true) }
+    return nil
   }
-}
 
-extension RecordIdentifierValue {
+  /// The value under `key` as a number written back out, if it is one.
+  private func number(forKey key: Key) -> String? {
+    if let integer = try? decode(Int64.self, forKey: key) { return String(integer) }
+    if let integer = try? decode(UInt64.self, forKey: key) { return String(integer) }
+    guard let number = try? decode(Double.self, forKey: key), number.isFinite else { return nil }
+    return integerSpelling(of: number, forKey: key) ?? String(number)
+  }
+
   /// An integer that no 64-bit integer holds, spelled with every digit the data writes, as
   /// `Decimal` reads it (`JSONDecoder` reads it from the text); `nil` for any other number, one
   /// of more than the 38 digits a `Decimal` holds, or a decoder that reads no `Decimal` from a
   /// number.
-  fileprivate static func integerSpelling(
-    of number: Double, in container: any SingleValueDecodingContainer
-  ) -> String? {
+  private func integerSpelling(of number: Double, forKey key: Key) -> String? {
     guard number.rounded(.towardZero) == number, number.magnitude >= 0x1p63,
-      let decimal = try? container.decode(Decimal.self), decimal.isFinite,
+      let decimal = try? decode(Decimal.self, forKey: key), decimal.isFinite,
       decimal.exponent >= 0
     else { return nil }
     let text = "\(decimal)"
@@ -60,7 +63,9 @@ extension KeyedDecodingContainer {
   /// The identifier of the record this container reads, under the first of `keys` that it has
   /// and that holds a string or a number, and whether it is complete: whether every key tried
   /// before could be asked for. Only keys the container's key type can name can be.
-  func recordIdentifier(keys: [String]) -> (id: String?, isComplete: Bool) {
+  func recordIdentifier(keys: [String], numbersFirst: Bool = false) -> (
+    id: String?, isComplete: Bool, isNumber: Bool
+  ) {
     var isComplete = true
     for name in keys {
       guard let key = Key(stringValue: name) else {
@@ -68,27 +73,34 @@ extension KeyedDecodingContainer {
         continue
       }
       guard contains(key) else { continue }
-      if let text = (try? decode(RecordIdentifierValue.self, forKey: key))?.text {
-        return (text, isComplete)
+      if let (text, isNumber) = identifier(forKey: key, numbersFirst: numbersFirst) {
+        return (text, isComplete, isNumber)
       }
     }
-    return (nil, isComplete)
+    return (nil, isComplete, false)
   }
 
   /// The record holding a value of this container, if the reporter names records.
   func enclosingRecord(for reporter: ResilientDecodingErrorReporter) -> ReportedRecord? {
     guard reporter.namesRecords else { return nil }
-    let (id, isComplete) = recordIdentifier(keys: reporter.identifyingKeys)
+    let (id, isComplete, _) = recordIdentifier(keys: reporter.identifyingKeys)
     return id.map { ReportedRecord(id: $0, depth: codingPath.count, isComplete: isComplete) }
   }
 }
 
 extension Decoder {
-  /// The record this decoder holds, read whole, identified by the first of `keys` it has.
-  func ownRecord(identifiedBy keys: [String]) -> ReportedRecord? {
-    guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self),
-      let id = container.recordIdentifier(keys: keys).id
-    else { return nil }
+  /// The record this decoder holds, read whole, identified by the first of `keys` it has; in
+  /// `scope`, the collection whose values name their records, the kind of identifier it read
+  /// last is tried first.
+  func ownRecord(in scope: NamingScope) -> ReportedRecord? {
+    let keys = scope.reporter.identifyingKeys
+    guard !keys.isEmpty, let container = try? self.container(keyedBy: AnyCodingKey.self) else {
+      return nil
+    }
+    let (id, _, isNumber) = container.recordIdentifier(
+      keys: keys, numbersFirst: scope.identifiersAreNumbers)
+    guard let id else { return nil }
+    scope.identifiersAreNumbers = isNumber
     return ReportedRecord(id: id, depth: codingPath.count, isComplete: true)
   }
 }
