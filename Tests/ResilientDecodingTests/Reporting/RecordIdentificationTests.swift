@@ -221,6 +221,29 @@ import Testing
       ])
   }
 
+  /// Failed elements whose identifiers switch between numbers and strings name themselves as
+  /// the data writes each: a number read before does not make the next string unreadable.
+  @Test(arguments: TestDecoder.allCases)
+  func identifiersThatSwitchKindsAreEachReadAsWritten(decoder: TestDecoder) throws {
+    struct Item: Decodable {
+      var required: Int
+    }
+    struct Items: Decodable {
+      @Resilient var items: [Item]
+    }
+    let json = """
+      {"items": [{"id": 1}, {"id": "007"}, {"id": 2}, {"id": 3}, {"id": "4"}, {"id": -6},
+                 {"id": 2.5}, {"id": true}, {"id": "x"}]}
+      """
+    let reporter = ResilientDecodingErrorReporter(identifyingKeys: ["id"])
+    let items = try #require(try decoder.decode(Items.self, json: json, reportingTo: reporter))
+    #expect(items.items.isEmpty)
+    #expect(
+      try #require(reporter.flushReportedErrors()).entries.map(\.recordID) == [
+        "1", "007", "2", "3", "4", "-6", "2.5", nil, "x",
+      ])
+  }
+
   @Test(arguments: TestDecoder.allCases)
   func withoutIdentifyingKeysNoEntryNamesARecord(decoder: TestDecoder) throws {
     let reporter = ResilientDecodingErrorReporter()
