@@ -25,12 +25,19 @@ enum Failures {
       state.trial.isSpoiled = true
       return .dropped
     }
+    return innermostHold(of: reporter, in: state).map(Fate.held) ?? .recorded
+  }
+
+  /// The index of the innermost hold of `reporter`'s document among the holds of `state`.
+  private static func innermostHold(
+    of reporter: ResilientDecodingErrorReporter, in state: FailureState
+  ) -> Int? {
     var index = state.holds.count
     while index > 0 {
       index -= 1
-      if state.holds[index].belongs(reporter) { return .held(index) }
+      if state.holds[index].belongs(reporter) { return index }
     }
-    return .recorded
+    return nil
   }
 
   /// Reports that a value failed with `error`, and returns the error as reported: a decoder's
@@ -73,6 +80,24 @@ enum Failures {
       reporter.record(error: wrapped, codingPath: codingPath, facts: facts, record: named)
     }
     return wrapped
+  }
+
+  /// Whether the failure of a value with `error`, reported next at a path of the pattern of
+  /// `codingPath` for `reporter`, needs no record: it is dropped, or a hold of this thread
+  /// would only count it, in the group counted last, whose first record is kept. (A reporter,
+  /// which other threads may record to meanwhile, is not asked.) An error that `report` may
+  /// wrap needs one.
+  static func needsNoRecord(
+    _ error: any Error, at codingPath: () -> [any CodingKey],
+    for reporter: ResilientDecodingErrorReporter
+  ) -> Bool {
+    let errorType = type(of: error)
+    guard errorType == DecodingError.self || errorType == UnknownNovelValueError.self,
+      let state = FailureState.existing
+    else { return false }
+    if state.trial.isRunning { return true }
+    guard let index = innermostHold(of: reporter, in: state) else { return false }
+    return state.holds[index].countsInLastGroup(error, at: codingPath())
   }
 
   /// Reports the error of a dictionary key that did not convert, found once its entries were

@@ -162,6 +162,13 @@ struct Hold {
     sequence += 1
   }
 
+  /// Whether a failure `error` at a path of `codingPath`'s pattern, kept next, would only be
+  /// counted, in the group counted last: never for a dictionary's hold, whose reports are
+  /// placed by key.
+  func countsInLastGroup(_ error: any Error, at codingPath: [any CodingKey]) -> Bool {
+    order == .arrival && store?.countsInLastGroup(error, at: codingPath) == true
+  }
+
   /// Keeps what a hold inside this one kept, `inner`, after what this one kept so far.
   mutating func add(contentsOf inner: consuming Hold, for reporter: ResilientDecodingErrorReporter)
   {

@@ -43,11 +43,17 @@ extension ValueSite {
 
   /// Runs `body`, the decode of a collection whose values name their records for `reporter`,
   /// with the record holding the collection read when a value first needs it.
+  ///
+  /// The values of an array or a set (`elementsBelow`) report one key below the collection's
+  /// path, which a failed value reads to learn whether its report needs a record.
   func namingValues<Value>(
-    for reporter: ResilientDecodingErrorReporter, _ body: () throws -> Value
+    for reporter: ResilientDecodingErrorReporter, elementsBelow: Bool = false,
+    _ body: () throws -> Value
   ) rethrows -> Value {
-    try Passes.namingValues(
-      in: NamingScope(reporter: reporter) { enclosingRecord(for: reporter) }, body)
+    let scope = NamingScope(
+      reporter: reporter, elementsBelow: elementsBelow ? { codingPath } : nil
+    ) { enclosingRecord(for: reporter) }
+    return try Passes.namingValues(in: scope, body)
   }
 }
 
@@ -84,9 +90,14 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       }
       if let held, held.count > 0 { Self.name(held, in: decoder, scope: scope) }
       if let failure {
-        throw RecordedFailure(
-          error: failure,
-          record: decoder.ownRecord(in: scope))
+        // Past a reporter's maximum, most failures are only counted: their records are not
+        // read.
+        if scope.reportsElementsBelow,
+          Failures.needsNoRecord(failure, at: scope.elementPath, for: scope.reporter)
+        {
+          throw RecordedFailure(error: failure, record: nil, needsNoRecord: true)
+        }
+        throw RecordedFailure(error: failure, record: decoder.ownRecord(in: scope))
       }
       return slot.moveElement(from: 0)
     }

@@ -287,10 +287,32 @@ final class NamingScope {
   /// Whether the last identifier read from one of the collection's values was a number: the
   /// next is tried as a number first (see `Decoder.ownRecord(in:)`).
   var identifiersAreNumbers = false
+  /// Arrays and sets: reads the collection's path, of which every element's report path is one
+  /// key longer; `nil` for a collection whose values report elsewhere (a dictionary's, at
+  /// their keys).
+  private let readBase: (() -> [any CodingKey])?
+  private var elementReportPath: [any CodingKey]?
 
-  init(reporter: ResilientDecodingErrorReporter, _ read: @escaping () -> ReportedRecord?) {
+  init(
+    reporter: ResilientDecodingErrorReporter, elementsBelow readBase: (() -> [any CodingKey])?,
+    _ read: @escaping () -> ReportedRecord?
+  ) {
     self.reporter = reporter
+    self.readBase = readBase
     self.read = read
+  }
+
+  /// Whether the collection is an array or a set, whose elements report one key below it.
+  var reportsElementsBelow: Bool { readBase != nil }
+
+  /// Arrays and sets: a path with the pattern of every element's report path, read on first
+  /// use; empty for other collections.
+  func elementPath() -> [any CodingKey] {
+    if let elementReportPath { return elementReportPath }
+    guard let readBase else { return [] }
+    let path = readBase() + [ElementCodingKey(index: 0)]
+    elementReportPath = path
+    return path
   }
 
   /// The record holding the collection, for its reporter.

@@ -133,14 +133,19 @@ extension ReportedRecord {
 /// `IdentifiedElement`): the funnel reports the error in that record.
 struct RecordedFailure: Error {
   let error: any Error
+  /// The value's own record; `nil` if it has none, and the record around names the report.
   let record: ReportedRecord?
+  /// Whether the report needs no record at all, and none was read (see
+  /// `Failures.needsNoRecord(_:at:for:)`).
+  var needsNoRecord = false
 
-  /// The error and record of a failure: those a ``RecordedFailure`` brought, or the error as it
-  /// is and no record.
-  static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord?) {
+  /// The error and record of a failure: those a ``RecordedFailure`` brought (`.some(nil)` for
+  /// one that needs no record), or the error as it is and `nil`.
+  static func unwrap(_ error: any Error) -> (error: any Error, record: ReportedRecord??) {
     // Comparing types costs a pointer comparison, where a cast costs a dynamic cast.
     guard type(of: error) == RecordedFailure.self, let failure = error as? RecordedFailure
     else { return (error, nil) }
-    return (failure.error, failure.record)
+    if failure.needsNoRecord { return (failure.error, .some(nil)) }
+    return (failure.error, failure.record.map { .some($0) })
   }
 }

@@ -150,7 +150,7 @@ extension ValueSite {
     // Each element names what is reported inside it; what names no record of its own is
     // named by the record holding the array. (During a trial, reports are dropped: there is
     // nothing to name.)
-    return namingValues(for: reporter) {
+    return namingValues(for: reporter, elementsBelow: true) {
       decodeElementsOnce(
         IdentifiedStrategy<Strategy>.self, running: Strategy._namingElementRun)
     }

@@ -220,12 +220,19 @@ extension ErrorDigest {
     /// whether it did; the caller knows it comes after that group's first error. Cheaper than
     /// making its signature.
     mutating func countIfInLastGroup(_ report: Report) -> Bool {
-      guard let last = lastCounted, counted[last].signature.kind == Kind(of: report.error),
-        counted[last].signature.pattern.matches(report.codingPath)
-      else { return false }
+      guard let last = lastCounted, isLastGroup(of: report.error, at: report.codingPath) else {
+        return false
+      }
       counted[last].count += 1
       total += 1
       return true
+    }
+
+    /// Whether an error `error` at `codingPath` belongs to the group counted last.
+    func isLastGroup(of error: any Error, at codingPath: [any CodingKey]) -> Bool {
+      guard let last = lastCounted else { return false }
+      return counted[last].signature.kind == Kind(of: error)
+        && counted[last].signature.pattern.matches(codingPath)
     }
 
     /// Counts one more error, `report`'s, at `position`, in the group of its pattern and kind.

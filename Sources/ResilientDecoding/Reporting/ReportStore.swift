@@ -153,6 +153,15 @@ struct ReportStore: Sendable {
     siftDown(0)
   }
 
+  /// Whether a failure `error` at a path of `codingPath`'s pattern, arriving after every report
+  /// held, would only be counted, in the group counted last: one whose record is never read.
+  func countsInLastGroup(_ error: any Error, at codingPath: [any CodingKey]) -> Bool {
+    guard entries.count >= capacity, isOrdered, let last = positions.last,
+      case .arrival = last.place
+    else { return false }
+    return omitted.isLastGroup(of: error, at: codingPath)
+  }
+
   /// Adds the failure of a value, `error` at `codingPath` in `record`, at `position`, as the
   /// digest keeps it (bounded: see ``Report/bounded(error:codingPath:record:)``).
   mutating func add(

@@ -284,6 +284,52 @@ import Testing
     }
   }
 
+  /// Past the maximum, the elements of an array that name their records are counted, and each
+  /// group still names the record of its first error, its kind's or its pattern's: a failure
+  /// counted in the group counted last reads no record, one that begins a group does. With a
+  /// good element first (reports go to the reporter) or none (the array holds them).
+  @Test(arguments: TestDecoder.allCases, [true, false])
+  func pastTheMaximumEachGroupOfElementsNamesItsFirstRecord(
+    decoder: TestDecoder, goodFirst: Bool
+  ) throws {
+    struct Item: Decodable {
+      var required: Int
+
+      enum CodingKeys: CodingKey { case required }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        required = try container.decode(Int.self, forKey: .required)
+        guard required >= 0 else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .required, in: container, debugDescription: "negative")
+        }
+      }
+    }
+    struct Items: Decodable {
+      @Resilient var items: [Item]
+    }
+    let failing = [
+      #"{"id": "a"}"#, #"{"id": "b", "required": "x"}"#, #"{"id": "c", "required": "x"}"#,
+      #"{"id": "d", "required": -1}"#, #"{"id": "e", "required": -2}"#,
+      #"{"id": "f", "required": "y"}"#, #"{"id": "g"}"#,
+    ]
+    let elements = (goodFirst ? [#"{"id": "ok", "required": 1}"#] : []) + failing
+    let reporter = ResilientDecodingErrorReporter(
+      identifyingKeys: ["id"], maximumStoredErrors: 1)
+    let items = try #require(
+      try decoder.decode(
+        Items.self, json: #"{"items": [\#(elements.joined(separator: ", "))]}"#,
+        reportingTo: reporter))
+    #expect(items.items.map(\.required) == (goodFirst ? [1] : []))
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(digest.entries.map(\.recordID) == ["a"])
+    #expect(
+      digest.groups.map { "\($0.kind.rawValue) \($0.count) \($0.firstRecordID ?? "nil")" } == [
+        "keyNotFound 2 a", "typeMismatch 3 b", "dataCorrupted 2 d",
+      ])
+  }
+
   /// The summary of a large digest: a group at the root prints as `(root)`, a group's first
   /// record as `(id 7)`, and one error more than the tree or the reporter holds is said.
   @Test func theSummaryOfALargeDigestNamesTheRootRecordsAndWhatItLeavesOut() throws {
