@@ -149,21 +149,29 @@ import Testing
     enum Values {}
     let before = Passes.wholeArraysDecoded
     #expect(
-      Passes.decodingArrayWhole(.secondChance(after: before)) { Passes.trial(for: Values.self) { true } }
+      Passes.decodingArrayWhole(.secondChance(after: before)) {
+        Passes.trial(for: Values.self) { true }
+      }
         == .notRun, "a second decode: no trial inside")
-    #expect(Passes.decodingArrayWhole(.secondChance(after: before)) { 2 } == nil, "one inside it was, since")
+    #expect(
+      Passes.decodingArrayWhole(.secondChance(after: before)) { 2 } == nil,
+      "one inside it was, since")
     let now = Passes.wholeArraysDecoded
     #expect(now == before + 1)
     #expect(Passes.decodingArrayWhole(.secondChance(after: now)) { 3 } == 3)
     var duringATrial: Int? = 0
     let trial = Passes.trial(for: Values.self) {
-      duringATrial = Passes.decodingArrayWhole(.secondChance(after: Passes.wholeArraysDecoded)) { 4 }
+      duringATrial = Passes.decodingArrayWhole(.secondChance(after: Passes.wholeArraysDecoded)) {
+        4
+      }
       return true
     }
     #expect(trial == .usable)
     #expect(duringATrial == nil, "nothing is decoded again during a trial")
     func nested(_ depth: Int) -> Int {
-      Passes.decodingArrayWhole(.secondChance(after: Passes.wholeArraysDecoded)) { nested(depth + 1) } ?? depth
+      Passes.decodingArrayWhole(.secondChance(after: Passes.wholeArraysDecoded)) {
+        nested(depth + 1)
+      } ?? depth
     }
     #expect(nested(0) == Passes.maximumNestedWholeArrays)
     // An array whose decoder gives no unkeyed container for it is decoded whole as its first
