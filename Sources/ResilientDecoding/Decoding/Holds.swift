@@ -98,10 +98,14 @@ struct Hold {
     }
   }
 
-  /// How many reports the hold's store may keep in full for `reporter`.
+  /// How many reports the hold's store may keep in full for `reporter`: no more than the
+  /// reporter has room for, since what the hold keeps reaches it after what it holds now (a
+  /// flush on another thread meanwhile may make room for more, which later reports then take);
+  /// no more than the hold around has room for, if it keeps them in arrival order too.
   private func capacity(for reporter: ResilientDecodingErrorReporter) -> Int {
-    if let roomAround, roomAround.reporter === reporter { return roomAround.room }
-    return reporter.maximumStoredErrors
+    let room = reporter.roomLeft
+    if let roomAround, roomAround.reporter === reporter { return min(roomAround.room, room) }
+    return room
   }
 
   /// Makes the store of the hold's reports, for `reporter`, the reporter of its document, if it

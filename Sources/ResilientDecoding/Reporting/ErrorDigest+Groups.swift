@@ -216,21 +216,26 @@ extension ErrorDigest {
       return ordered
     }
 
-    /// Counts one more error, `report`'s, if it belongs to the group counted last, and says
-    /// whether it did; the caller knows it comes after that group's first error. Cheaper than
-    /// making its signature.
-    mutating func countIfInLastGroup(_ report: Report) -> Bool {
-      guard let last = lastCounted, isLastGroup(of: report.error, at: report.codingPath) else {
-        return false
-      }
+    /// Counts one more error, `report`'s at `position`, if it belongs to the group counted last
+    /// and comes after that group's first error, and says whether it did. Cheaper than making
+    /// its signature.
+    mutating func countIfInLastGroup(_ report: Report, at position: ReportPosition) -> Bool {
+      guard let last = lastCounted,
+        isLastGroup(of: report.error, at: report.codingPath, after: position)
+      else { return false }
       counted[last].count += 1
       total += 1
       return true
     }
 
-    /// Whether an error `error` at `codingPath` belongs to the group counted last.
-    func isLastGroup(of error: any Error, at codingPath: [any CodingKey]) -> Bool {
-      guard let last = lastCounted else { return false }
+    /// Whether an error `error` at `codingPath`, at `position`, belongs to the group counted
+    /// last and comes after its first error: counting it leaves the group's first as it is.
+    func isLastGroup(
+      of error: any Error, at codingPath: [any CodingKey], after position: ReportPosition
+    ) -> Bool {
+      guard let last = lastCounted, !position.precedes(counted[last].firstPosition) else {
+        return false
+      }
       return counted[last].signature.kind == Kind(of: error)
         && counted[last].signature.pattern.matches(codingPath)
     }
@@ -303,18 +308,33 @@ extension ErrorDigest {
     }
 
     /// Changes the path and record of each group's first error with `transform`, which returns
-    /// `nil` to keep them.
+    /// `nil` to keep them; groups whose paths it moves are counted under their new patterns.
     mutating func transformFirsts(
       _ transform: ([any CodingKey], ReportedRecord?) -> (
         codingPath: [any CodingKey], record: ReportedRecord?
       )?
     ) {
+      var moved = false
       for index in counted.indices {
         guard
           let changed = transform(counted[index].firstCodingPath, counted[index].firstRecord)
         else { continue }
+        if changed.codingPath.count != counted[index].firstCodingPath.count { moved = true }
         counted[index].firstCodingPath = changed.codingPath
         counted[index].firstRecord = changed.record
+      }
+      guard moved else { return }
+      // Paths moved under a collection's have the patterns of their new paths: the groups are
+      // counted again under those, merged where two now have one.
+      let groups = orderedGroups
+      self = GroupCounts()
+      for group in groups {
+        let pattern =
+          group.signature.pattern.isOtherPatterns
+          ? group.signature.pattern : Group.Pattern(of: group.firstCodingPath)
+        count(
+          Group.Signature(pattern: pattern, kind: group.signature.kind), times: group.count,
+          position: group.firstPosition, path: group.firstCodingPath, record: group.firstRecord)
       }
     }
   }

@@ -134,12 +134,11 @@ struct ReportStore: Sendable {
       if isHeap { siftUp(entries.count - 1) }
       return
     }
-    guard !entries.isEmpty else { return omitted.count(report(), at: position) }
-    if isOrdered, !position.precedes(positions[positions.count - 1]) {
+    if entries.isEmpty || (isOrdered && !position.precedes(positions[positions.count - 1])) {
       // The common case past the maximum: a report after every kept one, most likely in the
       // group counted last.
       let report = report()
-      if omitted.countIfInLastGroup(report) { return }
+      if omitted.countIfInLastGroup(report, at: position) { return }
       return omitted.count(report, at: position)
     }
     if !isHeap {
@@ -156,10 +155,11 @@ struct ReportStore: Sendable {
   /// Whether a failure `error` at a path of `codingPath`'s pattern, arriving after every report
   /// held, would only be counted, in the group counted last: one whose record is never read.
   func countsInLastGroup(_ error: any Error, at codingPath: [any CodingKey]) -> Bool {
-    guard entries.count >= capacity, isOrdered, let last = positions.last,
-      case .arrival = last.place
+    let next = ReportPosition(place: .arrival, sequence: .max)
+    guard entries.count >= capacity,
+      entries.isEmpty || (isOrdered && !next.precedes(positions[positions.count - 1]))
     else { return false }
-    return omitted.isLastGroup(of: error, at: codingPath)
+    return omitted.isLastGroup(of: error, at: codingPath, after: next)
   }
 
   /// Adds the failure of a value, `error` at `codingPath` in `record`, at `position`, as the

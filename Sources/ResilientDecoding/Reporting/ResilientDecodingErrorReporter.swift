@@ -95,6 +95,14 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     return ErrorDigest(entries: entries, omitted: omitted)
   }
 
+  /// How many more reports it would keep in full: of those reported from now on (until a
+  /// flush), no more are ever kept.
+  var roomLeft: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return collected.capacity - collected.keptCount
+  }
+
   /// Records `report`, an error recovered from: the funnel calls it for every report that no
   /// hold takes (see `Holds`).
   ///

@@ -330,6 +330,38 @@ import Testing
       ])
   }
 
+  /// Past the maximum, the groups of a collection whose decoder started its values' paths
+  /// afresh (as GRDB does with JSON columns) have the full paths' patterns, as the entries
+  /// kept in full have: whether the reporter keeps some, one or none in full.
+  @Test(arguments: [0, 1, 10])
+  func groupsOfPathsBegunAfreshHaveTheFullPattern(maximum: Int) throws {
+    struct Item: Decodable {
+      @Resilient var stock: Int?
+    }
+    struct Shop: Decodable {
+      @Resilient var counts: [Int]
+      @Resilient var byCode: [String: Item]
+    }
+    let reporter = ResilientDecodingErrorReporter(maximumStoredErrors: maximum)
+    let decoder = TreeDecoder(
+      try Tree(
+        json: #"""
+          {"counts": ["x", "y", 3, "z"],
+           "byCode": {"a": {"stock": "x"}, "b": {"stock": "y"}, "c": {"stock": 1}}}
+          """#),
+      userInfo: [.resilientDecodingErrorReporter: reporter],
+      quirks: [.restartsPathsOfValuesForKeys, .refusesNestedContainersForKeys])
+    let shop = try Shop(from: decoder)
+    #expect(shop.counts == [3])
+    #expect(shop.byCode.mapValues(\.stock) == ["a": nil, "b": nil, "c": 1])
+    let digest = try #require(reporter.flushReportedErrors())
+    #expect(
+      digest.groups.map { "\($0.pattern) \($0.count) \($0.firstPath)" } == [
+        "counts[*] 3 counts[0]", "byCode.a.stock 1 byCode.a.stock",
+        "byCode.b.stock 1 byCode.b.stock",
+      ])
+  }
+
   /// The summary of a large digest: a group at the root prints as `(root)`, a group's first
   /// record as `(id 7)`, and one error more than the tree or the reporter holds is said.
   @Test func theSummaryOfALargeDigestNamesTheRootRecordsAndWhatItLeavesOut() throws {
