@@ -50,13 +50,12 @@ extension _DecodableFallback: _Recovery where Element: ResilientDecodable {
 }
 
 /// A property with a default of its own: the provider's value when absent or failed.
-@usableFromInline
 internal enum _DefaultRecovery<Provider> {}
 
 extension _DefaultRecovery: _Recovery where Provider: ResilientDefaultProvider {
-  @inlinable internal static func present(_ element: Provider.Value) -> Provider.Value { element }
-  @inlinable internal static var absent: Provider.Value { Provider.defaultValue }
-  @inlinable internal static var failed: Provider.Value { Provider.defaultValue }
+  static func present(_ element: Provider.Value) -> Provider.Value { element }
+  static var absent: Provider.Value { Provider.defaultValue }
+  static var failed: Provider.Value { Provider.defaultValue }
 }
 
 /// An optional of a raw-representable type whose fallback is known only at run time: its
@@ -101,7 +100,7 @@ extension KeyedDecodingContainer {
 
   /// The ladder of a value that falls back, under `key`: the value when it decodes, `fallback`
   /// otherwise (a missing key and `null` included), reported.
-  @_transparent @usableFromInline
+  @_transparent
   internal func _decodeOrFallBackValue<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
   ) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
@@ -125,7 +124,7 @@ extension KeyedDecodingContainer {
 
   /// The ladder of a value that falls back, under `key`, wrapped: the body of the called ladder
   /// of types with a fallback.
-  @_transparent @usableFromInline
+  @_transparent
   internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {

@@ -40,7 +40,7 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
   #endif
 
   /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
-  @_transparent @usableFromInline
+  @_transparent
   internal init(_ decoded: (value: Provider.Value, outcome: _RecordedOutcome)) {
     self.wrappedValue = decoded.value
     #if DEBUG
