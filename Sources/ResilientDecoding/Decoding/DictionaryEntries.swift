@@ -5,7 +5,7 @@
 
 extension KeyedDecodingContainer {
   /// The behaviour of every resilient dictionary under a key, out of line but for `unwrap`,
-  /// specialised by the caller (see ``ResilientValueSource/splitting(_:unwrap:keyingEntries:)``).
+  /// specialised by the caller (see `splitting(_:unwrap:unnamedEntry:)`).
   @usableFromInline
   internal func _decodeResilientDictionary<
     Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion, Value

@@ -10,7 +10,7 @@
 
 /// Decodes elements of a container into storage until one fails (its error is thrown, the
 /// container where the decoder left it) or the container is at its end:
-/// `decodeElements(from:into:)` of a strategy, specialised by the caller.
+/// `_decodeElements(from:into:)` of a strategy, specialised by the caller.
 @usableFromInline
 internal typealias _ElementRun<Element> =
   (inout any UnkeyedDecodingContainer, inout _ElementStorage<Element>) throws -> Void

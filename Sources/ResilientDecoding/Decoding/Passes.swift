@@ -110,7 +110,7 @@ package enum Passes {
   }
 
   /// How many arrays this thread has decoded again whole so far: an array reads it before its
-  /// first decode and gives ``decodingArrayWhole(after:_:)`` what it read. Read without
+  /// first decode and gives ``decodingArrayWhole(_:_:)`` what it read. Read without
   /// retaining the thread's state, since every array reads it.
   package static var wholeArraysDecoded: Int {
     FailureState.peek { $0.wholeArrayCount } ?? 0
