@@ -14,6 +14,21 @@ package enum HoldOrder {
   case entryKey
 }
 
+/// What bounds the reports a hold keeps in full, besides their reporter's maximum: what it keeps
+/// reaches a store after everything that store keeps now, which keeps no more than it has room
+/// for.
+enum HoldRoom {
+  /// The hold around keeps reports in arrival order too, and had room for `room` more of
+  /// `reporter`'s when this one began.
+  case around(ResilientDecodingErrorReporter, room: Int)
+  /// Another hold is around, which may keep what this one passes on by an order of its own.
+  case holdAround
+  /// No hold is around: what it keeps goes to its reporter, whose room when the hold's first
+  /// report arrives bounds it. (A flush on another thread meanwhile may make room for more,
+  /// which later reports then take.)
+  case reporters
+}
+
 /// Where the reporter of a hold's document is read, when a report first reaches the hold.
 enum HoldOwner {
   /// The site of the collection that holds.
@@ -65,18 +80,16 @@ struct Hold {
   private let readBase: (() -> [any CodingKey])?
   /// The dictionary's coding path, once read.
   fileprivate(set) var base: [any CodingKey]?
-  /// How many reports the hold around kept in full when this one began, if it keeps them in
-  /// arrival order too and for the same reporter: this one keeps no more than it has room for.
-  private let roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
+  /// What bounds the reports the hold keeps in full, besides their reporter's maximum.
+  private let room: HoldRoom
 
   init(
-    order: HoldOrder, owner: HoldOwner, readBase: (() -> [any CodingKey])?,
-    roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
+    order: HoldOrder, owner: HoldOwner, readBase: (() -> [any CodingKey])?, room: HoldRoom
   ) {
     self.order = order
     self.owner = owner
     self.readBase = readBase
-    self.roomAround = roomAround
+    self.room = room
   }
 
   /// The reporter of the hold's document, if a report reached it or it was known.
@@ -98,21 +111,21 @@ struct Hold {
     }
   }
 
-  /// How many reports the hold's store may keep in full for `reporter`: no more than the
-  /// reporter has room for, since what the hold keeps reaches it after what it holds now (a
-  /// flush on another thread meanwhile may make room for more, which later reports then take);
-  /// no more than the hold around has room for, if it keeps them in arrival order too.
-  private func capacity(for reporter: ResilientDecodingErrorReporter) -> Int {
-    let room = reporter.roomLeft
-    if let roomAround, roomAround.reporter === reporter { return min(roomAround.room, room) }
-    return room
+  /// How many reports the hold's store may keep in full for `reporter` (see ``HoldRoom``):
+  /// `nil` for as many as the reporter has room for.
+  private func capacity(for reporter: ResilientDecodingErrorReporter) -> Int? {
+    switch room {
+    case .around(let around, let room) where around === reporter: return room
+    case .reporters: return nil
+    case .around, .holdAround: return reporter.maximumStoredErrors
+    }
   }
 
   /// Makes the store of the hold's reports, for `reporter`, the reporter of its document, if it
   /// has none yet.
   private mutating func makeStore(for reporter: ResilientDecodingErrorReporter) {
     guard store == nil else { return }
-    store = ReportStore(capacity: capacity(for: reporter))
+    store = reporter.storeForLaterReports(keepingAtMost: capacity(for: reporter))
     if case .site = owner { ownReporter = .some(reporter) }
   }
 
@@ -275,13 +288,16 @@ package enum Holds {
       try body()
       return nil
     }
-    var roomAround: (reporter: ResilientDecodingErrorReporter, room: Int)?
-    if order == .arrival, let around = state.holds.last, around.order == .arrival,
-      let reporter = around.reporter, let store = around.store
-    {
-      roomAround = (reporter, store.capacity - store.keptCount)
+    var room = HoldRoom.reporters
+    if let around = state.holds.last {
+      room = .holdAround
+      if order == .arrival, around.order == .arrival, let reporter = around.reporter,
+        let store = around.store
+      {
+        room = .around(reporter, room: store.capacity - store.keptCount)
+      }
     }
-    state.holds.append(Hold(order: order, owner: owner, readBase: base, roomAround: roomAround))
+    state.holds.append(Hold(order: order, owner: owner, readBase: base, room: room))
     let depth = state.holds.count
     defer {
       #if DEBUG

@@ -95,12 +95,16 @@ public final class ResilientDecodingErrorReporter: @unchecked Sendable {
     return ErrorDigest(entries: entries, omitted: omitted)
   }
 
-  /// How many more reports it would keep in full: of those reported from now on (until a
-  /// flush), no more are ever kept.
-  var roomLeft: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return collected.capacity - collected.keptCount
+  /// A store for reports that reach this reporter later, after everything it keeps now: one
+  /// that keeps in full no more than `limit`, or, if `nil`, than this reporter has room for
+  /// now, since it would keep no more of them (until a flush).
+  func storeForLaterReports(keepingAtMost limit: Int?) -> ReportStore {
+    guard let limit else {
+      lock.lock()
+      defer { lock.unlock() }
+      return ReportStore(capacity: collected.capacity - collected.keptCount)
+    }
+    return ReportStore(capacity: limit)
   }
 
   /// Records `report`, an error recovered from: the funnel calls it for every report that no
