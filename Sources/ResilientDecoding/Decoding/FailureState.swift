@@ -34,6 +34,16 @@ package final class FailureState {
   /// innermost last.
   @exclusivity(unchecked) var holds: [Hold] = []
 
+  #if DEBUG
+    /// How many holds may be open for ``checkInvariants()`` to walk them (DEBUG only).
+    static let holdsCheckedAtMost = 8
+
+    /// Whether a report went into one of the holds since none was open (DEBUG only): until
+    /// then, no hold keeps anything, and their budget needs no check. Reset by
+    /// `Holds.holding(_:of:base:_:)` when the last hold ends.
+    @exclusivity(unchecked) var holdsKeptAReport = false
+  #endif
+
   /// What a look at how an array reads whole found of its first element, while one runs (see
   /// `Passes.probingShape`).
   @exclusivity(unchecked) var shapeProbe: (firstWasRead: Bool, firstDecodes: Bool)?
@@ -76,28 +86,35 @@ package final class FailureState {
 
 // MARK: - Invariants
 
-extension FailureState {
-  /// Checks, where a scope ends, what the rules promise (DEBUG builds only): arrays decoded
-  /// whole are second decodes and nest no deeper than their maximum; no hold keeps more of its
-  /// reporter's reports than its maximum, once for every dictionary hold around it and once for
-  /// the holds in arrival order, which share one budget.
-  func checkInvariants() {
-    assert(
-      wholeArrayDepth <= secondDecodeDepth && wholeArrayDepth <= Passes.maximumNestedWholeArrays,
-      "arrays decoded whole are second decodes, at most \(Passes.maximumNestedWholeArrays) deep")
-    assert(!trial.isSpoiled || trial.isRunning, "only a running trial is spoiled")
-    var checked: [ResilientDecodingErrorReporter] = []
-    for hold in holds {
-      guard let reporter = hold.reporter, !checked.contains(where: { $0 === reporter }) else {
-        continue
-      }
-      checked.append(reporter)
-      let dictionaries = holds.count { $0.order == .entryKey && $0.reporter === reporter }
-      let (budget, overflow) = reporter.maximumStoredErrors.multipliedReportingOverflow(
-        by: 1 + dictionaries)
+#if DEBUG
+  extension FailureState {
+    /// Checks, where a scope ends, what the rules promise (DEBUG builds only): arrays decoded
+    /// whole are second decodes and nest no deeper than their maximum; no hold keeps more of its
+    /// reporter's reports than its maximum, once for every dictionary hold around it and once for
+    /// the holds in arrival order, which share one budget (checked while at most
+    /// ``holdsCheckedAtMost`` holds are open).
+    func checkInvariants() {
       assert(
-        overflow || Holds.keptCount(of: reporter, in: self) <= budget,
-        "the holds keep at most the maximum once for every dictionary and once for the others")
+        wholeArrayDepth <= secondDecodeDepth && wholeArrayDepth <= Passes.maximumNestedWholeArrays,
+        "arrays decoded whole are second decodes, at most \(Passes.maximumNestedWholeArrays) deep")
+      assert(!trial.isSpoiled || trial.isRunning, "only a running trial is spoiled")
+      // The holds are walked only once one kept a report, and only while a few are open: a report
+      // deep in a document passes through a hold at every level, whose walk at each would cost
+      // the square of the depth.
+      guard holdsKeptAReport, holds.count <= Self.holdsCheckedAtMost else { return }
+      var checked: [ResilientDecodingErrorReporter] = []
+      for hold in holds {
+        guard let reporter = hold.reporter, !checked.contains(where: { $0 === reporter }) else {
+          continue
+        }
+        checked.append(reporter)
+        let dictionaries = holds.count { $0.order == .entryKey && $0.reporter === reporter }
+        let (budget, overflow) = reporter.maximumStoredErrors.multipliedReportingOverflow(
+          by: 1 + dictionaries)
+        assert(
+          overflow || Holds.keptCount(of: reporter, in: self) <= budget,
+          "the holds keep at most the maximum once for every dictionary and once for the others")
+      }
     }
   }
-}
+#endif

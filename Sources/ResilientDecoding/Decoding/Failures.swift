@@ -25,7 +25,11 @@ enum Failures {
       state.trial.isSpoiled = true
       return .dropped
     }
-    return innermostHold(of: reporter, in: state).map(Fate.held) ?? .recorded
+    guard let index = innermostHold(of: reporter, in: state) else { return .recorded }
+    #if DEBUG
+      state.holdsKeptAReport = true
+    #endif
+    return .held(index)
   }
 
   /// The index of the innermost hold of `reporter`'s document among the holds of `state`.

@@ -302,6 +302,7 @@ package enum Holds {
     defer {
       #if DEBUG
         state.checkInvariants()
+        if state.holds.isEmpty { state.holdsKeptAReport = false }
       #endif
     }
     do {
