@@ -63,10 +63,13 @@ EOF
 echo "The README's install line resolves and builds against this checkout."
 
 # CocoaPods cannot run here: check that the README's Podfile line names this repository and
-# branch (never the trunk's pod of the same name) and that the podspec's source agrees.
-pod_line="pod 'ResilientDecoding', :git => '$readme_url', :branch => 'main'"
+# branch under the podspec's name (the trunk's `ResilientDecoding` is Airbnb's) and that the
+# podspec's source agrees.
+pod_line="pod 'ResilientDecodingReimplementation', :git => '$readme_url', :branch => 'main'"
 grep -qF "\`$pod_line\`" README.md || fail "README.md does not show the Podfile line $pod_line"
-grep -qF "s.source = { :git => '$readme_url', :branch => 'main' }" ResilientDecoding.podspec ||
+grep -qF "s.source = { :git => '$readme_url', :branch => 'main' }" ResilientDecodingReimplementation.podspec ||
   fail "the podspec's source is not $readme_url at main"
 grep -q 'branch: "main"' <<<"$manifest" || fail "the SwiftPM and CocoaPods lines follow different refs"
-echo "The README's Podfile line and the podspec's source agree."
+grep -qF "s.name = 'ResilientDecodingReimplementation'" ResilientDecodingReimplementation.podspec ||
+  fail "the podspec's name is not the one the README's Podfile line uses"
+echo "The README's Podfile line and the podspec's name and source agree."

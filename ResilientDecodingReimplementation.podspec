@@ -1,8 +1,15 @@
 Pod::Spec.new do |s|
-  s.name = 'ResilientDecoding'
+  # Another implementation of Airbnb's ResilientDecoding (github.com/airbnb/ResilientDecoding),
+  # source-compatible with its 1.2.0 and not Airbnb's pod: the trunk's `ResilientDecoding` is
+  # theirs, so this pod has a name of its own; its module is still `ResilientDecoding`, so that
+  # `import ResilientDecoding` works unchanged. Its versions are its own, not Airbnb's.
+  s.name = 'ResilientDecodingReimplementation'
+  s.module_name = 'ResilientDecoding'
   s.version = '1.0.0'
-  s.summary = 'Decodable properties that recover from bad data instead of failing the decode.'
+  s.summary = "Another implementation of Airbnb's ResilientDecoding: Decodable properties that recover from bad data."
   s.description = <<-DESC
+    Not Airbnb's pod: another implementation of Airbnb's ResilientDecoding library,
+    source-compatible with its version 1.2.0, with versions of its own.
     The @Resilient property wrapper lets optionals, arrays, sets, dictionaries and
     raw-representable enums keep whatever could be decoded when the data is partly
     invalid, records what went wrong for inspection in DEBUG builds, and reports it
