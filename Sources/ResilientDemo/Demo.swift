@@ -126,7 +126,7 @@ public struct Input {
       throw InputError(message: "the bundled listings.json is missing from \(Bundle.module)")
     }
     do {
-      return Input(name: "the bundled sample (listings.json)", data: try Data(contentsOf: url))
+      return Input(name: "the bundled sample listings.json", data: try Data(contentsOf: url))
     } catch {
       throw InputError(message: "cannot read the bundled listings.json: \(error)")
     }

@@ -157,7 +157,7 @@ extension HeroBlock: CustomStringConvertible {
     switch self {
     case .banner(let title): "banner \"\(title)\""
     case .spotlight(let listingID): "spotlight on \(listingID)"
-    case .unsupported: "nothing (a kind this app cannot show)"
+    case .unsupported: "nothing"
     }
   }
 }

@@ -59,7 +59,11 @@ struct Report {
     let ranking = feed.rankedListingIDs.sorted { $0.key < $1.key }
       .map { "#\($0.key) → \($0.value)" }
     write("ranked listings: \(describe(ranking, sorted: false))")
-    write("hero: \(feed.hero)")
+    if case .unsupported = feed.hero {
+      write("hero: \(feed.hero) (\(whyNoHero()))")
+    } else {
+      write("hero: \(feed.hero)")
+    }
     write(
       "promotions: "
         + kept(
@@ -99,6 +103,17 @@ struct Report {
     }
   }
 
+  /// Why the feed has no hero block the app can show, read from the digest in every build.
+  private func whyNoHero() -> String {
+    let entries = digest?.entries(includeUnknownNovelValueErrors: true) ?? []
+    return switch entries.first(where: { $0.path == "hero" })?.error {
+    case let novel as UnknownNovelValueError: "a kind this app cannot show: \(novel.novelValue)"
+    case nil: "the feed has none"
+    case DecodingError.keyNotFound(let key, _)? where key.stringValue == "hero": "the feed has none"
+    case let error?: "could not be read: \(summary(of: error))"
+    }
+  }
+
   /// `4 kept of 5`: the elements an array kept, out of those it kept and those left out. An
   /// element left out is reported at its own path, which `pattern` matches (with `[*]` for
   /// each index), in the record `recordID` if given; the digest is read in every build.
@@ -132,11 +147,17 @@ struct Report {
   }
 
   #if DEBUG
-    /// Prints the properties that did not simply decode, and counts the others.
+    /// Prints the properties that did not simply decode, and counts the others: a property
+    /// that is absent or `null` where that is allowed decoded cleanly too.
     private mutating func writeDiagnostics(_ title: String, _ diagnostics: [Diagnostic]) {
-      let eventful = diagnostics.filter { !$0.decodedSuccessfully }
+      let eventful = diagnostics.filter { !$0.isClean }
+      let absent = diagnostics.filter { $0.isClean && !$0.decodedSuccessfully }
       let cleanCount = diagnostics.count - eventful.count
-      write("\(title): \(cleanCount) of \(diagnostics.count) properties decoded cleanly")
+      write(
+        "\(title): \(cleanCount) of \(diagnostics.count) properties decoded cleanly"
+          + (absent.isEmpty
+            ? ""
+            : " (absent or null: " + absent.map { "$\($0.name)" }.joined(separator: ", ") + ")"))
       let width = eventful.map(\.name.count).max() ?? 0
       for diagnostic in eventful {
         let name = diagnostic.name.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -153,10 +174,14 @@ struct Report {
       write("No errors were recovered from: the reporter's digest is nil.")
       return
     }
-    write("\(digest)")
-
     let entries = digest.entries(includeUnknownNovelValueErrors: true)
     let hidden = entries.count - digest.entries.count
+    if hidden > 0 {
+      // The tree keeps the original library's words for a novel value.
+      write("Every report is here. An unknown novel value, \"not reported by default\", is one")
+      write("that digest.errors leaves out unless asked (see the entries below).")
+    }
+    write("\(digest)")
     heading("Digest entries, in report order")
     for entry in entries {
       let path = entry.path.isEmpty ? "(top level)" : entry.path
@@ -222,15 +247,18 @@ struct Report {
     /// Whether the outcome is `decodedSuccessfully`.
     let decodedSuccessfully: Bool
 
+    /// Whether nothing was recovered from: decoded, or absent or `null` where that is allowed.
+    let isClean: Bool
+
     /// The outcome, and for collections the results of their elements.
     let text: String
 
     init(_ name: String, _ outcome: ResilientDecodingOutcome, elements: Elements? = nil) {
       self.name = name
-      if case .decodedSuccessfully = outcome {
-        self.decodedSuccessfully = true
-      } else {
-        self.decodedSuccessfully = false
+      switch outcome {
+      case .decodedSuccessfully: (decodedSuccessfully, isClean) = (true, true)
+      case .keyNotFound, .valueWasNil: (decodedSuccessfully, isClean) = (false, true)
+      case .recoveredFrom: (decodedSuccessfully, isClean) = (false, false)
       }
       var text: String
       switch outcome {
