@@ -50,10 +50,12 @@ extension ComingFromBetterCodableTests {
       }
     }
 
-    /// The scalar the data holds, as text, whatever its kind.
+    /// The scalar the data holds, as text, whatever its kind: whole numbers as wide as they
+    /// come, signed or not, before any number.
     private static func text(in container: any SingleValueDecodingContainer) -> String? {
       if let text = try? container.decode(String.self) { return text }
-      if let number = try? container.decode(Int.self) { return String(number) }
+      if let number = try? container.decode(Int64.self) { return String(number) }
+      if let number = try? container.decode(UInt64.self) { return String(number) }
       if let number = try? container.decode(Double.self) { return String(number) }
       if let bool = try? container.decode(Bool.self) { return String(bool) }
       return nil

@@ -123,6 +123,11 @@ struct ComingFromBetterCodableTests {
     let flags = try JSONDecoder().decode(
       Flags.self, from: Data(#"{"on": "true", "ratio": "1.5"}"#.utf8))
     #expect(flags.on.value == true && flags.ratio.value == 1.5)
+    // A whole number past Int64.max keeps its digits, as with BetterCodable.
+    let (wide, wideDigest) = try decode(
+      Product.self, json: #"{"sku": 18446744073709551615, "stock": []}"#)
+    #expect(wide.sku?.value == "18446744073709551615")
+    #expect(wideDigest == nil)
   }
 
   @Test func everyDateFormatDecodesItsOwnProperty() throws {
