@@ -39,9 +39,24 @@ struct DocumentationOutputTests {
         """#)
     #expect(feed.listings.map(\.title) == ["Loft", "Tent"])
     #expect(feed.listings[1].kind == .other)
-    let printed = try #require(digest).description
+    let printed = Self.readmeLogMessage(try #require(digest))
     #expect(
       printed == (try documentedOutput("DocumentationOutputTests.readmeDigest", in: "README.md")))
+
+    // A novel kind alone: the digest has no `errors`, and the message still counts it.
+    let (_, novelOnly) = try decode(
+      Feed.self, json: #"{"listings": [{"title": "Tent", "price": 80, "kind": "yurt"}]}"#)
+    let digestOfNovelValue = try #require(novelOnly)
+    #expect(digestOfNovelValue.errors.isEmpty)
+    #expect(
+      Self.readmeLogMessage(digestOfNovelValue).hasPrefix(
+        "Feed decoded; problems recovered from: 1\n"))
+  }
+
+  /// What the README's production sample logs for `digest`, written as the sample writes it.
+  private static func readmeLogMessage(_ digest: ErrorDigest) -> String {
+    let count = digest.groups.reduce(0) { $0 + $1.count }
+    return "Feed decoded; problems recovered from: \(count)\n\(digest)"
   }
 
   /// ReportingInProduction.md, "Reading a digest": a price that is not a number, a listing
