@@ -279,14 +279,17 @@ struct FailedElements {
           base
           ?? {
             let path = site.codingPath
-            return (path, path.contains(where: BoundedText.isLong) ? 0 : path.count)
+            return (path, BoundedText.anyIsLong(path) ? 0 : path.count)
           }()
         base = (path, shortKeys)
         // A decoder's own error for a primitive element is at the element: its path, one key
-        // longer than the array's and ending at the index, is the element's, read without
-        // making one (and kept once, with the error); its first keys are the array's.
+        // longer than the array's, ending at the index and naming the array's own key before
+        // it, is the element's, read without making one (and kept once, with the error). A
+        // decoder whose path names something else there (XMLCoder names an element's index)
+        // gets the array's path and the index instead.
         if strategy.decodesPrimitive, let own = error.decodingContextPath,
-          own.count == path.count + 1, own.last?.intValue == index
+          own.count == path.count + 1, own[path.count].intValue == index,
+          path.isEmpty || isSameKey(own[path.count - 1], path[path.count - 1])
         {
           return (own, CodingPathFacts(isErrorsPath: true, boundedPrefix: shortKeys))
         }

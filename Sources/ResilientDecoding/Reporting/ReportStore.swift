@@ -27,10 +27,9 @@ extension Report {
     let errorPath = facts.isErrorsPath ? codingPath : error.decodingContextPath
     let isSharedPath =
       facts.isErrorsPath || (errorPath.map { isSamePathArray($0, codingPath) } ?? false)
-    let pathIsLong = codingPath[min(facts.boundedPrefix, codingPath.count)...].contains(
-      where: BoundedText.isLong)
-    let errorIsLong =
-      isSharedPath ? pathIsLong : errorPath?.contains(where: BoundedText.isLong) ?? false
+    let pathIsLong = BoundedText.anyIsLong(
+      codingPath[min(facts.boundedPrefix, codingPath.count)...])
+    let errorIsLong = isSharedPath ? pathIsLong : errorPath.map(BoundedText.anyIsLong) ?? false
     guard pathIsLong || errorIsLong else {
       return Report(
         error: error, codingPath: codingPath, record: record, isErrorsPath: isSharedPath)
@@ -128,7 +127,7 @@ struct ReportStore: Sendable {
     report: @autoclosure () -> Report
   ) {
     if entries.count < capacity {
-      if let last = positions.last, position.precedes(last) { isOrdered = false }
+      if !positions.isEmpty, position.precedes(positions[positions.count - 1]) { isOrdered = false }
       entries.append(entry())
       positions.append(position)
       if isHeap { siftUp(entries.count - 1) }

@@ -99,10 +99,29 @@ extension BoundedText {
     type(of: key) != ElementCodingKey.self && key.stringValue.utf8.count > limit
   }
 
+  /// Whether a key of `keys` is longer than ``limit``.
+  ///
+  /// A loop over indices rather than `contains(where:)`: unoptimised, as in an app's DEBUG
+  /// build, the sequence's iterator costs several times what the keys' checks cost, on every
+  /// failed value while a reporter exists.
+  static func anyIsLong(_ keys: ArraySlice<any CodingKey>) -> Bool {
+    var index = keys.startIndex
+    while index < keys.endIndex {
+      if isLong(keys[index]) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// Whether a key of `path` is longer than ``limit``.
+  static func anyIsLong(_ path: [any CodingKey]) -> Bool {
+    anyIsLong(path[...])
+  }
+
   /// `path` with every key longer than ``limit`` cut (see ``BoundedCodingKey``); `path` itself
   /// when none is.
   static func bounded(_ path: [any CodingKey]) -> [any CodingKey] {
-    guard path.contains(where: isLong) else { return path }
+    guard anyIsLong(path) else { return path }
     return path.map { isLong($0) ? BoundedCodingKey(cutting: $0) : $0 }
   }
 
@@ -110,7 +129,7 @@ extension BoundedText {
   /// made at a key of megabytes keeps none of it. Other errors are kept as they are.
   static func bounded(_ error: any Error) -> any Error {
     guard let decodingError = error as? DecodingError,
-      let path = error.decodingContextPath, path.contains(where: isLong)
+      let path = error.decodingContextPath, anyIsLong(path)
     else { return error }
     func cut(_ context: DecodingError.Context) -> DecodingError.Context {
       let underlying = context.underlyingError.map(bounded)

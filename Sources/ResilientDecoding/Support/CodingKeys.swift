@@ -111,13 +111,17 @@ func isSamePathArray(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
       == rhs.withUnsafeBufferPointer({ $0.baseAddress })
 }
 
+/// Whether two keys are the same key, their integers included.
+func isSameKey(_ lhs: any CodingKey, _ rhs: any CodingKey) -> Bool {
+  lhs.intValue == rhs.intValue && lhs.stringValue == rhs.stringValue
+}
+
 /// Whether two coding paths are the same keys, their integers included: either may stand for
 /// the other wherever a path is read (written, grouped, printed).
 func isIdenticalPath(_ lhs: [any CodingKey], _ rhs: [any CodingKey]) -> Bool {
   guard lhs.count == rhs.count else { return false }
   if isSamePathArray(lhs, rhs) { return true }
-  for (left, right) in zip(lhs, rhs)
-  where left.intValue != right.intValue || left.stringValue != right.stringValue {
+  for (left, right) in zip(lhs, rhs) where !isSameKey(left, right) {
     return false
   }
   return true

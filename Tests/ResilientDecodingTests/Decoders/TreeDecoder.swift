@@ -65,6 +65,11 @@ struct TreeDecoder: Decoder {
     /// container's path, without the key: the protocols leave the error's path to the decoder.
     static let placesPrimitiveErrorsAtTheirContainer = Quirks(rawValue: 1 << 10)
 
+    /// An element of an unkeyed container that cannot be read as a primitive throws its
+    /// `DecodingError` at a path that names the element's index where the array's own key
+    /// should be, as XMLCoder does for the elements of a repeated XML element.
+    static let misnamesArraysInElementErrors = Quirks(rawValue: 1 << 11)
+
     /// The protocols' required surface and nothing more: no nested containers for a key, no
     /// `count`. Super-decoders still work, and every call to one is written down, so that a
     /// test can tell exactly when the library needed one.
@@ -389,7 +394,22 @@ extension TreeDecoder {
       return value
     }
 
-    private mutating func next<T>() throws -> T { try next { try $0.primitive() } }
+    private mutating func next<T>() throws -> T {
+      let index = currentIndex
+      do {
+        return try next { try $0.primitive() }
+      } catch DecodingError.typeMismatch(let type, let context)
+        where decoder.quirks.contains(.misnamesArraysInElementErrors)
+        && !decoder.codingPath.isEmpty
+      {
+        let path =
+          decoder.codingPath.dropLast() + [IndexKey(intValue: index), IndexKey(intValue: index)]
+        throw DecodingError.typeMismatch(
+          type,
+          DecodingError.Context(codingPath: Array(path), debugDescription: context.debugDescription)
+        )
+      }
+    }
 
     mutating func decodeNil() throws -> Bool {
       guard !isAtEnd, case .null = elements[currentIndex] else { return false }

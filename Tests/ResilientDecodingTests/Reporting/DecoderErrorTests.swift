@@ -87,6 +87,25 @@ import Testing
     #expect(errorPaths == ["labels", "labels"])
   }
 
+  /// A decoder's own error for a primitive element stands for the element's path only when it
+  /// names the array's key before the index; otherwise (XMLCoder names an index there) the
+  /// element is reported at the array's path and its index, and the error keeps the decoder's.
+  @Test func aDecodersElementErrorNamingAnotherArrayIsReportedAtTheElementsPath() throws {
+    struct Book: Decodable {
+      @Resilient var sizes: [Int]
+    }
+    struct Shelf: Decodable {
+      let book: Book
+    }
+    let shelf = try TreeDecoder.decode(
+      Shelf.self, from: ["book": ["sizes": [1, "x", 3]]],
+      quirks: .misnamesArraysInElementErrors)
+    #expect(shelf.value.book.sizes == [1, 3])
+    #expect(reports(shelf.digest) == [Report("book.sizes.Index 1", .typeMismatch)])
+    let errorPaths = try #require(shelf.digest).entries.map { contextPathDescription($0.error) }
+    #expect(errorPaths == ["book.Index 1.Index 1"])
+  }
+
   /// A value whose own `init(from:)` failed deeper, under a key named like the property's, is
   /// reported at the property's path; its error keeps the deeper one.
   @Test func aNestedFailureUnderTheSameKeyIsReportedAtTheProperty() throws {
