@@ -1,43 +1,56 @@
-// The ladders of values that are not collections, compiled once in the library and called by
-// the public overloads, so that a client compiles a call per property instead of a ladder.
-// The standard library's primitives run a copy of the ladder made for each of them here, so
-// that they decode through the containers' concrete overloads, as plain `Codable` does, with no
-// generic metadata to look up; any other type runs the generic ladder.
+// The ladders of values that are not collections, written once, and their copies compiled in
+// the library and called by the public overloads, so that a client compiles a call per property
+// instead of a ladder. The standard library's primitives run a copy of the ladder made for each
+// of them here, so that they decode through the containers' concrete overloads, as plain
+// `Codable` does, with no generic metadata to look up; any other type runs the generic ladder.
+// The ladders are in this file, with their copies, because an unoptimised build (an app's DEBUG
+// build) inlines a transparent function only into the functions of its own file.
 
 extension KeyedDecodingContainer {
-  /// Decodes a `@Resilient` optional of a plain `Decodable` into `wrapper`, which holds `nil`.
+  /// Decodes a `@Resilient` optional of `primitive`, the standard library's primitive type `T`
+  /// is, into `wrapper`, which holds `nil`. The caller tells which primitive: a client's
+  /// specialised overload knows it for nothing, where working it out here costs metatype
+  /// comparisons on every call.
   @usableFromInline
   internal func _decodeOptional<T: Decodable>(
-    _: T.Type, into wrapper: UnsafeMutablePointer<Resilient<T?>>, forKey key: Key
+    _: T.Type, as primitive: _StandardPrimitive, into wrapper: UnsafeMutablePointer<Resilient<T?>>,
+    forKey key: Key
   ) {
-    guard let primitive = _StandardPrimitive(T.self) else {
-      return _storeOptionalOfAnyType(T.self, into: wrapper, forKey: key)
-    }
     // A copy's wrapper is a `Resilient<V?>` where `V` is `T`: written through a raw pointer, it
     // needs no metadata of `Resilient<T?>`.
     let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
-    case .string: _store(_decodeOptional(of: String.self, forKey: key), in: result)
-    case .bool: _store(_decodeOptional(of: Bool.self, forKey: key), in: result)
-    case .double: _store(_decodeOptional(of: Double.self, forKey: key), in: result)
-    case .float: _store(_decodeOptional(of: Float.self, forKey: key), in: result)
-    case .int: _store(_decodeOptional(of: Int.self, forKey: key), in: result)
-    case .int8: _store(_decodeOptional(of: Int8.self, forKey: key), in: result)
-    case .int16: _store(_decodeOptional(of: Int16.self, forKey: key), in: result)
-    case .int32: _store(_decodeOptional(of: Int32.self, forKey: key), in: result)
-    case .int64: _store(_decodeOptional(of: Int64.self, forKey: key), in: result)
-    case .uint: _store(_decodeOptional(of: UInt.self, forKey: key), in: result)
-    case .uint8: _store(_decodeOptional(of: UInt8.self, forKey: key), in: result)
-    case .uint16: _store(_decodeOptional(of: UInt16.self, forKey: key), in: result)
-    case .uint32: _store(_decodeOptional(of: UInt32.self, forKey: key), in: result)
-    case .uint64: _store(_decodeOptional(of: UInt64.self, forKey: key), in: result)
+    case .string: _storeOptional(String.self, in: result, forKey: key)
+    case .bool: _storeOptional(Bool.self, in: result, forKey: key)
+    case .double: _storeOptional(Double.self, in: result, forKey: key)
+    case .float: _storeOptional(Float.self, in: result, forKey: key)
+    case .int: _storeOptional(Int.self, in: result, forKey: key)
+    case .int8: _storeOptional(Int8.self, in: result, forKey: key)
+    case .int16: _storeOptional(Int16.self, in: result, forKey: key)
+    case .int32: _storeOptional(Int32.self, in: result, forKey: key)
+    case .int64: _storeOptional(Int64.self, in: result, forKey: key)
+    case .uint: _storeOptional(UInt.self, in: result, forKey: key)
+    case .uint8: _storeOptional(UInt8.self, in: result, forKey: key)
+    case .uint16: _storeOptional(UInt16.self, in: result, forKey: key)
+    case .uint32: _storeOptional(UInt32.self, in: result, forKey: key)
+    case .uint64: _storeOptional(UInt64.self, in: result, forKey: key)
     }
   }
 
   /// The ladder of an optional of `V`, for a `V` known where it is called.
   @_transparent
-  private func _decodeOptional<V: Decodable>(of _: V.Type, forKey key: Key) -> Resilient<V?> {
-    _decodeMaybeAbsent(_PlainElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
+  private func _storeOptional<V: _KeyedPrimitive>(
+    _: V.Type, in result: UnsafeMutableRawPointer, forKey key: Key
+  ) {
+    let decoded = _decodeMaybeAbsentValue(
+      _KeyedPrimitiveElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
+    // The wrapper's value is its first stored property, and in release builds its only one
+    // (it is `@frozen`): written in place, fields known here, with no call to an initialiser
+    // of `Resilient<V?>` that would look up its metadata in an unoptimised build.
+    _store(decoded.value, in: result)
+    #if DEBUG
+      result.assumingMemoryBound(to: Resilient<V?>.self).pointee._outcome = decoded.outcome
+    #endif
   }
 
   /// Decodes a `@ResilientDefault` property into `wrapper`, which holds the default.
@@ -68,28 +81,21 @@ extension KeyedDecodingContainer {
     }
   }
 
-  /// The ladder of a default whose value type is `V`, for a `V` known where it is called: the
-  /// value is written where the wrapper keeps it, first.
+  /// The ladder of a default whose value type is `V`, for a `V` known where it is called: a
+  /// value that decodes is written where the wrapper keeps it, first; otherwise the wrapper
+  /// keeps the default it holds. As an optional of `V`, so that no type generic over the
+  /// provider is named, whose metadata an unoptimised build would look up on every call.
   @_transparent
-  private func _decodeDefault<V: Decodable, Provider: ResilientDefaultProvider>(
+  private func _decodeDefault<V: _KeyedPrimitive, Provider: ResilientDefaultProvider>(
     of _: V.Type, _: Provider.Type, into result: UnsafeMutableRawPointer, forKey key: Key
   ) {
     let decoded = _decodeMaybeAbsentValue(
-      _PlainElement<V>.self, forKey: key, recovering: _DefaultOf<Provider, V>.self)
-    _store(decoded.value, in: result)
+      _KeyedPrimitiveElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
+    if let value = decoded.value { _store(value, in: result) }
     #if DEBUG
       result.assumingMemoryBound(to: ResilientDefault<Provider>.self).pointee._outcome =
         decoded.outcome
     #endif
-  }
-
-  /// The ladder of an optional of a type that is not a primitive, apart: a generic function
-  /// looks up the metadata of every type it may need where it starts.
-  @inline(never)
-  private func _storeOptionalOfAnyType<T: Decodable>(
-    _: T.Type, into wrapper: UnsafeMutablePointer<Resilient<T?>>, forKey key: Key
-  ) {
-    wrapper.pointee = _decodeOptionalOfAnyType(T.self, forKey: key)
   }
 
   /// The ladder of an optional of a type that is not a primitive, inlinable: a client
@@ -131,6 +137,73 @@ extension KeyedDecodingContainer {
   }
 }
 
+// MARK: - The ladders
+
+extension KeyedDecodingContainer {
+  /// The ladder of a value that may be absent, under `key`: the value when it decodes;
+  /// `Recovery.absent` when it is missing or `null`, which is not an error; `Recovery.failed`
+  /// when it cannot be decoded, reported. A value that decodes costs one `decodeIfPresent`, as
+  /// in plain `Codable`; only DEBUG asks again to tell a missing key from a `null`; a failure
+  /// costs one call into the library, which reports it.
+  ///
+  /// Transparent, so that each called ladder has its own copy, where the types are known; and
+  /// here, beside them, because an unoptimised build inlines a transparent function only into
+  /// the functions of its own file.
+  @_transparent @usableFromInline
+  internal func _decodeMaybeAbsentValue<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
+  ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
+  where Recovery.Element == Strategy.Element {
+    do {
+      if let element = try Strategy.decodeIfPresent(from: self, forKey: key) {
+        return (Recovery.present(element), .decodedSuccessfully)
+      }
+      #if DEBUG
+        return (Recovery.absent, contains(key) ? .valueWasNil : .keyNotFound)
+      #else
+        return (Recovery.absent, .keyNotFound)
+      #endif
+    } catch {
+      let error = _reportFailure(
+        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return (Recovery.failed, .recoveredFrom(error, wasReported: true))
+    }
+  }
+
+  /// The ladder of a value that falls back, under `key`: the value when it decodes, `fallback`
+  /// otherwise (a missing key and `null` included), reported.
+  @_transparent
+  internal func _decodeOrFallBackValue<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
+  ) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
+    do {
+      return (try Strategy.decode(from: self, forKey: key), .decodedSuccessfully)
+    } catch {
+      let error = _reportFailure(
+        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
+      return (fallback(), .recoveredFrom(error, wasReported: true))
+    }
+  }
+
+  /// The ladder of a value that may be absent, under `key`, wrapped: the body of the called
+  /// ladders of optionals.
+  @_transparent @usableFromInline
+  internal func _decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
+    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
+  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
+    Resilient(_decodeMaybeAbsentValue(Strategy.self, forKey: key, recovering: Recovery.self))
+  }
+
+  /// The ladder of a value that falls back, under `key`, wrapped: the body of the called ladder
+  /// of types with a fallback.
+  @_transparent
+  internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
+  ) -> Resilient<Strategy.Element> {
+    Resilient(_decodeOrFallBackValue(Strategy.self, forKey: key, fallback: fallback()))
+  }
+}
+
 /// Writes `value` over the value of its type at `destination`.
 @_transparent
 private func _store<Value>(_ value: Value, in destination: UnsafeMutableRawPointer) {
@@ -159,11 +232,4 @@ internal enum _DecodableFallbackValue<Element> {}
 
 extension _DecodableFallbackValue: _Fallback where Element: ResilientDecodable {
   @inlinable internal static var fallback: Element { Element.decodingFallback }
-}
-
-/// A provider's default, under the name of a primitive type that is its value type.
-internal enum _DefaultOf<Provider: ResilientDefaultProvider, V>: _Recovery {
-  static func present(_ element: V) -> V { element }
-  static var absent: V { _identityCast(Provider.defaultValue, to: V.self) }
-  static var failed: V { _identityCast(Provider.defaultValue, to: V.self) }
 }

@@ -1,8 +1,8 @@
-// The two ladders of a value that is not a collection, written once for every shape and source:
-// a value that may be absent (an optional, a property with a default of its own) and a value
-// that falls back (a type with a fallback). Each step of a ladder says what the property holds
-// and what it records; a failure is reported through the failure API. DocC: "Choosing a Property
-// Kind", "Defaults per property", "Raw-representable enums".
+// What a property that is not a collection holds in each case of its ladder, and the entrance
+// of the ladders to the failure API. The two ladders themselves, a value that may be absent (an
+// optional, a property with a default of its own) and a value that falls back (a type with a
+// fallback), are written once, in `CalledLadders.swift`, beside the copies that call them.
+// DocC: "Choosing a Property Kind", "Defaults per property", "Raw-representable enums".
 
 // MARK: - What a property holds
 
@@ -66,71 +66,9 @@ enum RunTimeRawFallback<Element: ResilientRawRepresentable>: _Recovery {
   static var failed: Element? { Element.decodingFallback as? Element }
 }
 
-// MARK: - The ladders
+// MARK: - Failures of the ladders
 
 extension KeyedDecodingContainer {
-  /// The ladder of a value that may be absent, under `key`: the value when it decodes;
-  /// `Recovery.absent` when it is missing or `null`, which is not an error; `Recovery.failed`
-  /// when it cannot be decoded, reported. A value that decodes costs one `decodeIfPresent`, as
-  /// in plain `Codable`; only DEBUG asks again to tell a missing key from a `null`; a failure
-  /// costs one call into the library, which reports it.
-  ///
-  /// Transparent, so that each called ladder (`CalledLadders.swift`) has its own copy, where
-  /// the types are known.
-  @_transparent @usableFromInline
-  internal func _decodeMaybeAbsentValue<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
-    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
-  ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
-  where Recovery.Element == Strategy.Element {
-    do {
-      if let element = try Strategy.decodeIfPresent(from: self, forKey: key) {
-        return (Recovery.present(element), .decodedSuccessfully)
-      }
-      #if DEBUG
-        return (Recovery.absent, contains(key) ? .valueWasNil : .keyNotFound)
-      #else
-        return (Recovery.absent, .keyNotFound)
-      #endif
-    } catch {
-      let error = _reportFailure(
-        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
-      return (Recovery.failed, .recoveredFrom(error, wasReported: true))
-    }
-  }
-
-  /// The ladder of a value that falls back, under `key`: the value when it decodes, `fallback`
-  /// otherwise (a missing key and `null` included), reported.
-  @_transparent
-  internal func _decodeOrFallBackValue<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
-  ) -> (value: Strategy.Element, outcome: _RecordedOutcome) {
-    do {
-      return (try Strategy.decode(from: self, forKey: key), .decodedSuccessfully)
-    } catch {
-      let error = _reportFailure(
-        error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
-      return (fallback(), .recoveredFrom(error, wasReported: true))
-    }
-  }
-
-  /// The ladder of a value that may be absent, under `key`, wrapped: the body of the called
-  /// ladders of optionals.
-  @_transparent @usableFromInline
-  internal func _decodeMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
-    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
-  ) -> Resilient<Recovery.Value> where Recovery.Element == Strategy.Element {
-    Resilient(_decodeMaybeAbsentValue(Strategy.self, forKey: key, recovering: Recovery.self))
-  }
-
-  /// The ladder of a value that falls back, under `key`, wrapped: the body of the called ladder
-  /// of types with a fallback.
-  @_transparent
-  internal func _decodeOrFallBack<Strategy: _ResilientElementStrategy>(
-    _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
-  ) -> Resilient<Strategy.Element> {
-    Resilient(_decodeOrFallBackValue(Strategy.self, forKey: key, fallback: fallback()))
-  }
-
   /// Reports that the value under `key` failed with `error`, through the funnel, and returns
   /// the error as reported: the entrance of the ladders to the failure API.
   ///
@@ -159,8 +97,9 @@ extension KeyedDecodingContainer {
   private func decoderPath(of error: any Error, decodedPrimitive: Bool, forKey key: Key)
     -> (path: [any CodingKey], facts: CodingPathFacts)
   {
-    guard decodedPrimitive, let path = error.decodingContextPath, let last = path.last,
-      last.intValue == key.intValue, last.stringValue == key.stringValue
+    // The last key read by index: unoptimised, `last` is a generic call.
+    guard decodedPrimitive, let path = error.decodingContextPath, !path.isEmpty,
+      isSameKey(path[path.count - 1], key)
     else { return (codingPath + [key], CodingPathFacts()) }
     return (path, CodingPathFacts(isErrorsPath: true))
   }

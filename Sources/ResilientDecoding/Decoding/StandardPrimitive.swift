@@ -213,3 +213,172 @@ func _decodeConcrete<T: Decodable>(
 internal func _identical<Source, Target>(_ value: Source) -> Target {
   _identityCast(value, to: Target.self)
 }
+
+// MARK: - Primitives that decode themselves
+
+/// A standard library primitive that decodes itself under a key through the container's concrete
+/// overload for its type.
+///
+/// Named by a protocol rather than chosen by a switch in a generic function, so that a called
+/// ladder's copy for one primitive (`CalledLadders.swift`) calls its overload through a witness
+/// of a type known where it is called: unoptimised, as in an app's DEBUG build, a generic
+/// function looks up the metadata of the types it handles on every call.
+internal protocol _KeyedPrimitive: Decodable {
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Self?
+}
+
+extension String: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> String?
+  {
+    try container.decodeIfPresent(String.self, forKey: key)
+  }
+}
+
+extension Bool: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Bool?
+  {
+    try container.decodeIfPresent(Bool.self, forKey: key)
+  }
+}
+
+extension Double: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Double?
+  {
+    try container.decodeIfPresent(Double.self, forKey: key)
+  }
+}
+
+extension Float: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Float?
+  {
+    try container.decodeIfPresent(Float.self, forKey: key)
+  }
+}
+
+extension Int: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Int?
+  {
+    try container.decodeIfPresent(Int.self, forKey: key)
+  }
+}
+
+extension Int8: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Int8?
+  {
+    try container.decodeIfPresent(Int8.self, forKey: key)
+  }
+}
+
+extension Int16: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Int16?
+  {
+    try container.decodeIfPresent(Int16.self, forKey: key)
+  }
+}
+
+extension Int32: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Int32?
+  {
+    try container.decodeIfPresent(Int32.self, forKey: key)
+  }
+}
+
+extension Int64: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Int64?
+  {
+    try container.decodeIfPresent(Int64.self, forKey: key)
+  }
+}
+
+extension UInt: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> UInt?
+  {
+    try container.decodeIfPresent(UInt.self, forKey: key)
+  }
+}
+
+extension UInt8: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> UInt8?
+  {
+    try container.decodeIfPresent(UInt8.self, forKey: key)
+  }
+}
+
+extension UInt16: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> UInt16?
+  {
+    try container.decodeIfPresent(UInt16.self, forKey: key)
+  }
+}
+
+extension UInt32: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> UInt32?
+  {
+    try container.decodeIfPresent(UInt32.self, forKey: key)
+  }
+}
+
+extension UInt64: _KeyedPrimitive {
+  @inline(__always)
+  static func _decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> UInt64?
+  {
+    try container.decodeIfPresent(UInt64.self, forKey: key)
+  }
+}
+
+/// Decodes a primitive as ``_PlainElement`` does, through the primitive's own witness under a
+/// key.
+internal enum _KeyedPrimitiveElement<Element: _KeyedPrimitive>: _ResilientElementStrategy {
+  static func decode<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key) throws
+    -> Element
+  {
+    try _PlainElement<Element>.decode(from: container, forKey: key)
+  }
+
+  @_transparent
+  static func decodeIfPresent<Key>(from container: KeyedDecodingContainer<Key>, forKey key: Key)
+    throws -> Element?
+  {
+    try Element._decodeIfPresent(from: container, forKey: key)
+  }
+
+  static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element {
+    try _PlainElement<Element>.decode(from: &container)
+  }
+
+  static func decode(from container: any SingleValueDecodingContainer) throws -> Element {
+    try _PlainElement<Element>.decode(from: container)
+  }
+
+  static var decodesLikePlainCodable: Bool { true }
+
+  static var decodesPrimitive: Bool { true }
+}

@@ -1,7 +1,7 @@
 // Where a resilient value is read from, and what failure handling needs to know about it: its
 // path, the reporter of its decoder and the record around it. Every behaviour of a collection
 // and of run-time dispatch is written once against `ValueSite`; the properties that clients
-// inline read their keyed container directly (`Recovery.swift`). Only the protocols' required
+// inline read their keyed container directly (`CalledLadders.swift`). Only the protocols' required
 // surface of a decoder is relied on: `superDecoder`, nested containers for a key and `count`
 // are conveniences some decoders refuse or implement poorly (DocC: "Using Other Decoders").
 

@@ -39,7 +39,7 @@ public struct ResilientDefault<Provider: ResilientDefaultProvider>: Decodable {
     }
   #endif
 
-  /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
+  /// Creates a wrapper around what a ladder gave (`Decoding/CalledLadders.swift`).
   @_transparent
   internal init(_ decoded: (value: Provider.Value, outcome: _RecordedOutcome)) {
     self.wrappedValue = decoded.value

@@ -1,7 +1,7 @@
 // Optionals: `nil` when the key is missing or the value is `null`, neither of which is an
 // error; `nil` (or a raw-representable type's fallback) when the value cannot be decoded,
-// reported. Their ladder is in `Decoding/Recovery.swift`; the overloads call it, compiled in the
-// library (`Decoding/CalledLadders.swift`). DocC: "Choosing a Property Kind";
+// reported. Their ladder is in `Decoding/CalledLadders.swift`; the overloads call it, compiled in
+// the library. DocC: "Choosing a Property Kind";
 // raw-representable optionals: "Raw-representable enums".
 
 // MARK: - Overloads
@@ -11,11 +11,11 @@ extension KeyedDecodingContainer {
   /// the value cannot be decoded (that last case is reported).
   @_transparent
   public func decode<T: Decodable>(_: Resilient<T?>.Type, forKey key: Key) throws -> Resilient<T?> {
-    guard _isStandardPrimitive(T.self) else {
+    guard let primitive = _StandardPrimitive(T.self) else {
       return _decodeOptionalOfAnyType(T.self, forKey: key)
     }
     var result = Resilient<T?>(wrappedValue: nil)
-    _decodeOptional(T.self, into: &result, forKey: key)
+    _decodeOptional(T.self, as: primitive, into: &result, forKey: key)
     return result
   }
 

@@ -26,9 +26,10 @@ public struct Resilient<Value: Decodable>: Decodable {
   public let wrappedValue: Value
 
   #if DEBUG
-    /// What happened when this property was decoded (DEBUG only).
+    /// What happened when this property was decoded (DEBUG only); written once, by the
+    /// initialisers or by a called ladder that wrote the value in place.
     @usableFromInline
-    internal let _outcome: ResilientDecodingOutcome
+    internal var _outcome: ResilientDecodingOutcome
 
     /// For a collection that decoded without a failure, its results, built when first read:
     /// an `ArrayDecodingError` of an array or a set (a set's elements in the order they were
@@ -61,7 +62,7 @@ public struct Resilient<Value: Decodable>: Decodable {
     #endif
   }
 
-  /// Creates a wrapper around what a ladder gave (`Decoding/Recovery.swift`).
+  /// Creates a wrapper around what a ladder gave (`Decoding/CalledLadders.swift`).
   @_transparent @usableFromInline
   internal init(_ decoded: (value: Value, outcome: _RecordedOutcome)) {
     self.wrappedValue = decoded.value
