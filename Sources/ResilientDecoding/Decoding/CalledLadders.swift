@@ -53,31 +53,33 @@ extension KeyedDecodingContainer {
     #endif
   }
 
-  /// Decodes a `@ResilientDefault` property into `wrapper`, which holds the default.
+  /// Decodes a `@ResilientDefault` property's value into `wrapper`, which holds the default,
+  /// and returns the outcome, which the caller records: where the type of the wrapper is known
+  /// (in the client's overload), writing it costs no lookup of the wrapper's metadata.
   @usableFromInline
   internal func _decodeDefault<Provider: ResilientDefaultProvider>(
     _: Provider.Type, into wrapper: UnsafeMutablePointer<ResilientDefault<Provider>>,
     forKey key: Key
-  ) {
+  ) -> _RecordedOutcome {
     guard let primitive = _StandardPrimitive(Provider.Value.self) else {
       return _decodeDefaultOfAnyType(Provider.self, into: wrapper, forKey: key)
     }
     let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
-    case .string: _decodeDefault(of: String.self, Provider.self, into: result, forKey: key)
-    case .bool: _decodeDefault(of: Bool.self, Provider.self, into: result, forKey: key)
-    case .double: _decodeDefault(of: Double.self, Provider.self, into: result, forKey: key)
-    case .float: _decodeDefault(of: Float.self, Provider.self, into: result, forKey: key)
-    case .int: _decodeDefault(of: Int.self, Provider.self, into: result, forKey: key)
-    case .int8: _decodeDefault(of: Int8.self, Provider.self, into: result, forKey: key)
-    case .int16: _decodeDefault(of: Int16.self, Provider.self, into: result, forKey: key)
-    case .int32: _decodeDefault(of: Int32.self, Provider.self, into: result, forKey: key)
-    case .int64: _decodeDefault(of: Int64.self, Provider.self, into: result, forKey: key)
-    case .uint: _decodeDefault(of: UInt.self, Provider.self, into: result, forKey: key)
-    case .uint8: _decodeDefault(of: UInt8.self, Provider.self, into: result, forKey: key)
-    case .uint16: _decodeDefault(of: UInt16.self, Provider.self, into: result, forKey: key)
-    case .uint32: _decodeDefault(of: UInt32.self, Provider.self, into: result, forKey: key)
-    case .uint64: _decodeDefault(of: UInt64.self, Provider.self, into: result, forKey: key)
+    case .string: return _decodeDefault(of: String.self, Provider.self, into: result, forKey: key)
+    case .bool: return _decodeDefault(of: Bool.self, Provider.self, into: result, forKey: key)
+    case .double: return _decodeDefault(of: Double.self, Provider.self, into: result, forKey: key)
+    case .float: return _decodeDefault(of: Float.self, Provider.self, into: result, forKey: key)
+    case .int: return _decodeDefault(of: Int.self, Provider.self, into: result, forKey: key)
+    case .int8: return _decodeDefault(of: Int8.self, Provider.self, into: result, forKey: key)
+    case .int16: return _decodeDefault(of: Int16.self, Provider.self, into: result, forKey: key)
+    case .int32: return _decodeDefault(of: Int32.self, Provider.self, into: result, forKey: key)
+    case .int64: return _decodeDefault(of: Int64.self, Provider.self, into: result, forKey: key)
+    case .uint: return _decodeDefault(of: UInt.self, Provider.self, into: result, forKey: key)
+    case .uint8: return _decodeDefault(of: UInt8.self, Provider.self, into: result, forKey: key)
+    case .uint16: return _decodeDefault(of: UInt16.self, Provider.self, into: result, forKey: key)
+    case .uint32: return _decodeDefault(of: UInt32.self, Provider.self, into: result, forKey: key)
+    case .uint64: return _decodeDefault(of: UInt64.self, Provider.self, into: result, forKey: key)
     }
   }
 
@@ -88,14 +90,11 @@ extension KeyedDecodingContainer {
   @_transparent
   private func _decodeDefault<V: _KeyedPrimitive, Provider: ResilientDefaultProvider>(
     of _: V.Type, _: Provider.Type, into result: UnsafeMutableRawPointer, forKey key: Key
-  ) {
+  ) -> _RecordedOutcome {
     let decoded = _decodeMaybeAbsentValue(
       _KeyedPrimitiveElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
     if let value = decoded.value { _store(value, in: result) }
-    #if DEBUG
-      result.assumingMemoryBound(to: ResilientDefault<Provider>.self).pointee._outcome =
-        decoded.outcome
-    #endif
+    return decoded.outcome
   }
 
   /// The ladder of an optional of a type that is not a primitive, inlinable: a client
@@ -112,11 +111,11 @@ extension KeyedDecodingContainer {
   private func _decodeDefaultOfAnyType<Provider: ResilientDefaultProvider>(
     _: Provider.Type, into wrapper: UnsafeMutablePointer<ResilientDefault<Provider>>,
     forKey key: Key
-  ) {
-    wrapper.pointee = ResilientDefault(
-      _decodeMaybeAbsentValue(
-        _PlainElement<Provider.Value>.self, forKey: key,
-        recovering: _DefaultRecovery<Provider>.self))
+  ) -> _RecordedOutcome {
+    let decoded = _decodeMaybeAbsentValue(
+      _PlainElement<Provider.Value>.self, forKey: key, recovering: _DefaultRecovery<Provider>.self)
+    wrapper.pointee = ResilientDefault(decoded)
+    return decoded.outcome
   }
 
   /// The ladder of a value that may be absent, for any strategy and recovery, called.

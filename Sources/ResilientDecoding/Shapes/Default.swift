@@ -15,7 +15,12 @@ extension KeyedDecodingContainer {
     _: ResilientDefault<Provider>.Type, forKey key: Key
   ) throws -> ResilientDefault<Provider> {
     var result = ResilientDefault<Provider>(wrappedValue: Provider.defaultValue)
-    _decodeDefault(Provider.self, into: &result, forKey: key)
+    let outcome = _decodeDefault(Provider.self, into: &result, forKey: key)
+    #if DEBUG
+      result._outcome = outcome
+    #else
+      _ = outcome
+    #endif
     return result
   }
 }
