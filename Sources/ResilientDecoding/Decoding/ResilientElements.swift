@@ -88,6 +88,17 @@ extension Resilient {
   internal init<Element>(_ value: Value, decodedFrom decoded: _DecodedElements<Element>) {
     self.init(value, outcome: decoded.outcome)
     #if DEBUG
+      _cleanCollectionResults = decoded.cleanResultsBox
+    #endif
+  }
+
+  /// Wraps `value`, made by a shape that does not keep its elements in the order they decoded
+  /// (a set), from what decoding them gave (`decoded`): a clean collection keeps that order for
+  /// DEBUG `results`.
+  @_transparent @usableFromInline
+  internal init<Element>(_ value: Value, decodedInOrderFrom decoded: _DecodedElements<Element>) {
+    self.init(value, outcome: decoded.outcome)
+    #if DEBUG
       _cleanCollectionResults = decoded.cleanResults
     #endif
   }
@@ -102,9 +113,11 @@ internal struct _DecodedElements<Element> {
   /// Whether the value was missing or `null`: the property holds its absent value.
   @usableFromInline internal let isAbsent: Bool
   @usableFromInline internal let outcome: _RecordedOutcome
+
   #if DEBUG
-    /// The results of a collection that decoded without a failure (DEBUG only).
-    @usableFromInline internal let cleanResults: (any Error)?
+    /// Where a clean array's `results` are kept once read; `nil` for any other, and for an
+    /// empty one, whose results cost nothing to build again (DEBUG only).
+    @usableFromInline internal let cleanResultsBox: (any Error)?
   #endif
 
   init(elements: [Element], isAbsent: Bool = false, outcome: _RecordedOutcome) {
@@ -112,7 +125,7 @@ internal struct _DecodedElements<Element> {
     self.isAbsent = isAbsent
     self.outcome = outcome
     #if DEBUG
-      self.cleanResults = nil
+      self.cleanResultsBox = nil
     #endif
   }
 
@@ -122,15 +135,29 @@ internal struct _DecodedElements<Element> {
     self.elements = elements
     self.isAbsent = false
     #if DEBUG
-      let results = ResilientDecodingOutcome.ArrayDecodingError(
-        elements: elements, failures: failures)
+      // A clean array's results are its value's elements, each a success: the projected value
+      // builds them when read, and decoding builds nothing for them.
       self.outcome =
-        failures.isEmpty ? .decodedSuccessfully : .recoveredFrom(results, wasReported: false)
-      self.cleanResults = failures.isEmpty ? results : nil
+        failures.isEmpty
+        ? .decodedSuccessfully
+        : .recoveredFrom(
+          ResilientDecodingOutcome.ArrayDecodingError(elements: elements, failures: failures),
+          wasReported: false)
+      self.cleanResultsBox = failures.isEmpty && !elements.isEmpty ? CleanArrayResults() : nil
     #else
       self.outcome = .decodedSuccessfully
     #endif
   }
+
+  #if DEBUG
+    /// The results of a collection that decoded without a failure, in the order its elements
+    /// decoded, for a shape that does not keep that order (a set); `nil` for any other
+    /// collection (DEBUG only).
+    @usableFromInline internal var cleanResults: (any Error)? {
+      guard case .decodedSuccessfully = outcome else { return nil }
+      return ResilientDecodingOutcome.ArrayDecodingError(elements: elements, failures: [])
+    }
+  #endif
 }
 
 extension ValueSite {

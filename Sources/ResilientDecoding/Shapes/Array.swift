@@ -72,11 +72,18 @@ extension Resilient {
   }
 
   /// Wraps what decoding the elements of `Value`, whose shape is known only at run time, gave:
-  /// `absent` when it was missing or `null`, otherwise the elements put in `Value` by `wrap`.
+  /// `absent` when it was missing or `null`, otherwise the elements put in `Value` by `wrap`,
+  /// which `losesOrder` when it does not keep them in the order they decoded (a set).
   init<Element>(
-    _ decoded: _DecodedElements<Element>, absent: Value, wrap: ([Element]) -> Value
+    _ decoded: _DecodedElements<Element>, absent: Value, wrap: ([Element]) -> Value,
+    losesOrder: Bool = false
   ) {
-    self.init(decoded.isAbsent ? absent : wrap(decoded.elements), decodedFrom: decoded)
+    let value = decoded.isAbsent ? absent : wrap(decoded.elements)
+    if losesOrder {
+      self.init(value, decodedInOrderFrom: decoded)
+    } else {
+      self.init(value, decodedFrom: decoded)
+    }
   }
 }
 

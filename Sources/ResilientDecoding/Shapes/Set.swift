@@ -45,13 +45,13 @@ extension Resilient {
   /// Wraps what decoding a set's elements gave, in the order they were decoded.
   @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element> {
-    self.init(Set(decoded.elements), decodedFrom: decoded)
+    self.init(Set(decoded.elements), decodedInOrderFrom: decoded)
   }
 
   /// Wraps what decoding an optional set's elements gave: `nil` when it was missing or `null`.
   @_transparent @usableFromInline
   init<Element>(elements decoded: _DecodedElements<Element>) where Value == Set<Element>? {
-    self.init(decoded.isAbsent ? nil : Set(decoded.elements), decodedFrom: decoded)
+    self.init(decoded.isAbsent ? nil : Set(decoded.elements), decodedInOrderFrom: decoded)
   }
 }
 
@@ -78,11 +78,11 @@ extension Set: ResilientShape, ResilientCollectionShape where Element: Decodable
     if let raw = Element.self as? any (ResilientRawRepresentable & Hashable).Type {
       func decodeRaw<T: ResilientRawRepresentable & Hashable>(_: T.Type) -> Resilient<Value> {
         let decoded = source.decodeResilientElements(_RawElement<T>.self)
-        return .init(decoded, absent: absent, wrap: { Set<T>($0) as! Value })
+        return .init(decoded, absent: absent, wrap: { Set<T>($0) as! Value }, losesOrder: true)
       }
       return decodeRaw(raw)
     }
     let decoded = source.decodeResilientElements(_PlainElement<Element>.self)
-    return .init(decoded, absent: absent, wrap: { Set<Element>($0) as! Value })
+    return .init(decoded, absent: absent, wrap: { Set<Element>($0) as! Value }, losesOrder: true)
   }
 }

@@ -71,8 +71,8 @@
 
     /// The element results: those decoding kept when it decoded the collection, with or
     /// without failures; a single failure when the whole value was unusable; none when it was
-    /// missing or `null`. A collection made in code is built from its elements, each a
-    /// success, on every read.
+    /// missing or `null`. A clean array's are built from its elements, each a success, on the
+    /// first read and kept; those of a collection made in code, on every read.
     private func arrayDecodingError<Element>(
       elementsMadeInCode: @autoclosure () -> [Element]
     ) -> ResilientDecodingOutcome.ArrayDecodingError<Element> {
@@ -80,6 +80,14 @@
       case .decodedSuccessfully:
         if let clean = cleanCollectionResults
           as? ResilientDecodingOutcome.ArrayDecodingError<Element>
+        {
+          return clean
+        }
+        if let box = cleanCollectionResults as? CleanArrayResults,
+          let clean = box.value({
+            ResilientDecodingOutcome.ArrayDecodingError(
+              elements: elementsMadeInCode(), failures: [])
+          }) as? ResilientDecodingOutcome.ArrayDecodingError<Element>
         {
           return clean
         }

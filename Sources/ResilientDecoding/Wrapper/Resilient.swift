@@ -31,11 +31,12 @@ public struct Resilient<Value: Decodable>: Decodable {
     @usableFromInline
     internal var _outcome: ResilientDecodingOutcome
 
-    /// For a collection that decoded without a failure, its results, built when first read:
-    /// an `ArrayDecodingError` of an array or a set (a set's elements in the order they were
-    /// decoded, duplicates included), a `DictionaryDecodingError` of a dictionary (its entries by
-    /// their keys as written). `nil` for any other value, and for a collection made in code
-    /// (DEBUG only).
+    /// For a collection that decoded without a failure and whose value does not keep what
+    /// `results` lists, its results, built when first read: an `ArrayDecodingError` of a set
+    /// (its elements in the order they were decoded, duplicates included), a
+    /// `DictionaryDecodingError` of a dictionary (its entries by their keys as written). `nil`
+    /// for any other value (an array's results are its elements), and for a collection made in
+    /// code (DEBUG only).
     @usableFromInline
     internal var _cleanCollectionResults: (any Error)?
 

@@ -195,7 +195,7 @@ import Foundation
 
   /// A value built on its first read and kept for the next ones, safely from any thread: the
   /// `results` of a collection (DEBUG builds only).
-  final class BuiltWhenRead<Value>: @unchecked Sendable {
+  class BuiltWhenRead<Value>: @unchecked Sendable {
     // `@unchecked`: `built` is only read and written holding `builtWhenReadLock`.
     private var built: Value?
 
@@ -216,6 +216,11 @@ import Foundation
       return value
     }
   }
+
+  /// Where the `results` of an array that decoded without a failure are kept once read: they
+  /// are built from the array's own elements, so decoding makes only this empty box, whose type
+  /// does not depend on the elements' (DEBUG builds only).
+  final class CleanArrayResults: BuiltWhenRead<any Error>, Error, @unchecked Sendable {}
 
   /// The lock of every ``BuiltWhenRead``: reads of DEBUG results are rare and short.
   private let builtWhenReadLock = NSLock()

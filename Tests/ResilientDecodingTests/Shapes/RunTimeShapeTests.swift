@@ -165,6 +165,20 @@ import Testing
           "document order, duplicates included")
       }
     }
+
+    /// A set of raw-representable values decoded cleanly through the run-time dispatch keeps
+    /// the document's order and duplicates in its results, as its twin does.
+    @Test func genericRawSetsListTheirCleanResultsInDocumentOrder() throws {
+      let json = #"{"payload": ["pear", "apple", "pear"]}"#
+      let generic = try decode(Envelope<Set<Fruit>>.self, json: json).value
+      let optional = try decode(Envelope<Set<Fruit>?>.self, json: json).value
+      let twin = try decode(FruitSetTwin.self, json: json).value
+      let expected = ["success(pear)", "success(apple)", "success(pear)"]
+      #expect(generic.payload == [.apple, .pear])
+      #expect(describe(twin.$payload.results) == expected)
+      #expect(describe(generic.$payload.results) == expected)
+      #expect(describe(optional.$payload.results) == expected)
+    }
   #endif
 
   // MARK: Generic properties: values
@@ -425,6 +439,7 @@ extension RunTimeShapeTests {
   struct OptionalIntArrayTwin: PayloadModel { @Resilient var payload: [Int]? }
   struct IntSetTwin: PayloadModel { @Resilient var payload: Set<Int> }
   struct OptionalIntSetTwin: PayloadModel { @Resilient var payload: Set<Int>? }
+  struct FruitSetTwin: PayloadModel { @Resilient var payload: Set<Fruit> }
   struct StringDictionaryTwin: PayloadModel { @Resilient var payload: [String: Int] }
   struct OptionalStringDictionaryTwin: PayloadModel { @Resilient var payload: [String: Int]? }
   struct IntKeyedTwin: PayloadModel { @Resilient var payload: [Int: String] }
