@@ -20,30 +20,32 @@ extension KeyedDecodingContainer {
     // needs no metadata of `Resilient<T?>`.
     let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
-    case .string: _storeOptional(String.self, in: result, forKey: key)
-    case .bool: _storeOptional(Bool.self, in: result, forKey: key)
-    case .double: _storeOptional(Double.self, in: result, forKey: key)
-    case .float: _storeOptional(Float.self, in: result, forKey: key)
-    case .int: _storeOptional(Int.self, in: result, forKey: key)
-    case .int8: _storeOptional(Int8.self, in: result, forKey: key)
-    case .int16: _storeOptional(Int16.self, in: result, forKey: key)
-    case .int32: _storeOptional(Int32.self, in: result, forKey: key)
-    case .int64: _storeOptional(Int64.self, in: result, forKey: key)
-    case .uint: _storeOptional(UInt.self, in: result, forKey: key)
-    case .uint8: _storeOptional(UInt8.self, in: result, forKey: key)
-    case .uint16: _storeOptional(UInt16.self, in: result, forKey: key)
-    case .uint32: _storeOptional(UInt32.self, in: result, forKey: key)
-    case .uint64: _storeOptional(UInt64.self, in: result, forKey: key)
+    case .string: _storeOptional(String.self, .string, in: result, forKey: key)
+    case .bool: _storeOptional(Bool.self, .bool, in: result, forKey: key)
+    case .double: _storeOptional(Double.self, .double, in: result, forKey: key)
+    case .float: _storeOptional(Float.self, .float, in: result, forKey: key)
+    case .int: _storeOptional(Int.self, .int, in: result, forKey: key)
+    case .int8: _storeOptional(Int8.self, .int8, in: result, forKey: key)
+    case .int16: _storeOptional(Int16.self, .int16, in: result, forKey: key)
+    case .int32: _storeOptional(Int32.self, .int32, in: result, forKey: key)
+    case .int64: _storeOptional(Int64.self, .int64, in: result, forKey: key)
+    case .uint: _storeOptional(UInt.self, .uint, in: result, forKey: key)
+    case .uint8: _storeOptional(UInt8.self, .uint8, in: result, forKey: key)
+    case .uint16: _storeOptional(UInt16.self, .uint16, in: result, forKey: key)
+    case .uint32: _storeOptional(UInt32.self, .uint32, in: result, forKey: key)
+    case .uint64: _storeOptional(UInt64.self, .uint64, in: result, forKey: key)
     }
   }
 
-  /// The ladder of an optional of `V`, for a `V` known where it is called.
+  /// The ladder of an optional of `V`, the primitive `primitive`, for a `V` known where it is
+  /// called.
   @_transparent
-  private func _storeOptional<V: _KeyedPrimitive>(
-    _: V.Type, in result: UnsafeMutableRawPointer, forKey key: Key
+  private func _storeOptional<V: Decodable>(
+    _: V.Type, _ primitive: _StandardPrimitive, in result: UnsafeMutableRawPointer,
+    forKey key: Key
   ) {
     let decoded = _decodeMaybeAbsentValue(
-      _KeyedPrimitiveElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
+      _PlainElement<V>.self, forKey: key, recovering: _NoFallback<V>.self, primitive: primitive)
     // The wrapper's value is its first stored property, and in release builds its only one
     // (it is `@frozen`): written in place, fields known here, with no call to an initialiser
     // of `Resilient<V?>` that would look up its metadata in an unoptimised build.
@@ -66,20 +68,34 @@ extension KeyedDecodingContainer {
     }
     let result = UnsafeMutableRawPointer(wrapper)
     switch primitive {
-    case .string: return _decodeDefault(of: String.self, Provider.self, into: result, forKey: key)
-    case .bool: return _decodeDefault(of: Bool.self, Provider.self, into: result, forKey: key)
-    case .double: return _decodeDefault(of: Double.self, Provider.self, into: result, forKey: key)
-    case .float: return _decodeDefault(of: Float.self, Provider.self, into: result, forKey: key)
-    case .int: return _decodeDefault(of: Int.self, Provider.self, into: result, forKey: key)
-    case .int8: return _decodeDefault(of: Int8.self, Provider.self, into: result, forKey: key)
-    case .int16: return _decodeDefault(of: Int16.self, Provider.self, into: result, forKey: key)
-    case .int32: return _decodeDefault(of: Int32.self, Provider.self, into: result, forKey: key)
-    case .int64: return _decodeDefault(of: Int64.self, Provider.self, into: result, forKey: key)
-    case .uint: return _decodeDefault(of: UInt.self, Provider.self, into: result, forKey: key)
-    case .uint8: return _decodeDefault(of: UInt8.self, Provider.self, into: result, forKey: key)
-    case .uint16: return _decodeDefault(of: UInt16.self, Provider.self, into: result, forKey: key)
-    case .uint32: return _decodeDefault(of: UInt32.self, Provider.self, into: result, forKey: key)
-    case .uint64: return _decodeDefault(of: UInt64.self, Provider.self, into: result, forKey: key)
+    case .string:
+      return _decodeDefault(of: String.self, .string, Provider.self, into: result, forKey: key)
+    case .bool:
+      return _decodeDefault(of: Bool.self, .bool, Provider.self, into: result, forKey: key)
+    case .double:
+      return _decodeDefault(of: Double.self, .double, Provider.self, into: result, forKey: key)
+    case .float:
+      return _decodeDefault(of: Float.self, .float, Provider.self, into: result, forKey: key)
+    case .int:
+      return _decodeDefault(of: Int.self, .int, Provider.self, into: result, forKey: key)
+    case .int8:
+      return _decodeDefault(of: Int8.self, .int8, Provider.self, into: result, forKey: key)
+    case .int16:
+      return _decodeDefault(of: Int16.self, .int16, Provider.self, into: result, forKey: key)
+    case .int32:
+      return _decodeDefault(of: Int32.self, .int32, Provider.self, into: result, forKey: key)
+    case .int64:
+      return _decodeDefault(of: Int64.self, .int64, Provider.self, into: result, forKey: key)
+    case .uint:
+      return _decodeDefault(of: UInt.self, .uint, Provider.self, into: result, forKey: key)
+    case .uint8:
+      return _decodeDefault(of: UInt8.self, .uint8, Provider.self, into: result, forKey: key)
+    case .uint16:
+      return _decodeDefault(of: UInt16.self, .uint16, Provider.self, into: result, forKey: key)
+    case .uint32:
+      return _decodeDefault(of: UInt32.self, .uint32, Provider.self, into: result, forKey: key)
+    case .uint64:
+      return _decodeDefault(of: UInt64.self, .uint64, Provider.self, into: result, forKey: key)
     }
   }
 
@@ -88,11 +104,12 @@ extension KeyedDecodingContainer {
   /// keeps the default it holds. As an optional of `V`, so that no type generic over the
   /// provider is named, whose metadata an unoptimised build would look up on every call.
   @_transparent
-  private func _decodeDefault<V: _KeyedPrimitive, Provider: ResilientDefaultProvider>(
-    of _: V.Type, _: Provider.Type, into result: UnsafeMutableRawPointer, forKey key: Key
+  private func _decodeDefault<V: Decodable, Provider: ResilientDefaultProvider>(
+    of _: V.Type, _ primitive: _StandardPrimitive, _: Provider.Type,
+    into result: UnsafeMutableRawPointer, forKey key: Key
   ) -> _RecordedOutcome {
     let decoded = _decodeMaybeAbsentValue(
-      _KeyedPrimitiveElement<V>.self, forKey: key, recovering: _NoFallback<V>.self)
+      _PlainElement<V>.self, forKey: key, recovering: _NoFallback<V>.self, primitive: primitive)
     if let value = decoded.value { _store(value, in: result) }
     return decoded.outcome
   }
@@ -160,16 +177,20 @@ extension KeyedDecodingContainer {
   /// in plain `Codable`; only DEBUG asks again to tell a missing key from a `null`; a failure
   /// costs one call into the library, which reports it.
   ///
+  /// A copy for one of the standard library's primitives names it (`primitive`): its value
+  /// decodes through the container's concrete overload for it, called right here.
+  ///
   /// Transparent, so that each called ladder has its own copy, where the types are known; and
   /// here, beside them, because an unoptimised build inlines a transparent function only into
   /// the functions of its own file.
   @_transparent @usableFromInline
   internal func _decodeMaybeAbsentValue<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
-    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type
+    _: Strategy.Type, forKey key: Key, recovering _: Recovery.Type,
+    primitive: _StandardPrimitive? = nil
   ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
   where Recovery.Element == Strategy.Element {
     do {
-      if let element = try Strategy.decodeIfPresent(from: self, forKey: key) {
+      if let element = try _decodeIfPresent(Strategy.self, forKey: key, primitive: primitive) {
         return (Recovery.present(element), .decodedSuccessfully)
       }
       #if DEBUG
@@ -182,6 +203,19 @@ extension KeyedDecodingContainer {
         error, forKey: key, decodedPrimitive: Strategy.decodesPrimitive)
       return (Recovery.failed, .recoveredFrom(error, wasReported: true))
     }
+  }
+
+  /// The first step of the ladder of a value that may be absent: the value, or `nil` when it
+  /// is missing or `null`. A primitive named by the caller decodes through the concrete
+  /// overload for it in the body of a method of the container, which knows the container's
+  /// type: an unoptimised build calling the overload from a function of its own, generic over
+  /// the key, would look up the container's metadata on every call.
+  @_transparent @usableFromInline
+  internal func _decodeIfPresent<Strategy: _ResilientElementStrategy>(
+    _: Strategy.Type, forKey key: Key, primitive: _StandardPrimitive?
+  ) throws -> Strategy.Element? {
+    guard let primitive else { return try Strategy.decodeIfPresent(from: self, forKey: key) }
+    return try _decodeConcreteIfPresent(Strategy.Element.self, as: primitive, forKey: key)
   }
 
   /// The ladder of a value that falls back, under `key`: the value when it decodes, `fallback`
@@ -215,6 +249,46 @@ extension KeyedDecodingContainer {
     _: Strategy.Type, forKey key: Key, fallback: @autoclosure () -> Strategy.Element
   ) -> Resilient<Strategy.Element> {
     Resilient(_decodeOrFallBackValue(Strategy.self, forKey: key, fallback: fallback()))
+  }
+}
+
+// MARK: - Primitives through their concrete overloads
+
+// Here rather than with the other concrete decodes (`StandardPrimitive.swift`): the ladders
+// inline the switch, which an unoptimised build does only within a file.
+extension KeyedDecodingContainer {
+  /// Decodes a value, or `nil` when the key is missing or the value is `null`, through the
+  /// concrete overload for a primitive type, or the generic one.
+  @inlinable @inline(__always)
+  func _decodeConcreteIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
+    guard let primitive = _StandardPrimitive(T.self) else {
+      return try decodeIfPresent(T.self, forKey: key)
+    }
+    return try _decodeConcreteIfPresent(T.self, as: primitive, forKey: key)
+  }
+
+  /// Decodes a value of `T`, the standard library's primitive `primitive`, or `nil` when the
+  /// key is missing or the value is `null`, through the concrete overload for it.
+  @_transparent @usableFromInline
+  func _decodeConcreteIfPresent<T: Decodable>(
+    _: T.Type, as primitive: _StandardPrimitive, forKey key: Key
+  ) throws -> T? {
+    switch primitive {
+    case .string: return _identical(try decodeIfPresent(String.self, forKey: key))
+    case .bool: return _identical(try decodeIfPresent(Bool.self, forKey: key))
+    case .double: return _identical(try decodeIfPresent(Double.self, forKey: key))
+    case .float: return _identical(try decodeIfPresent(Float.self, forKey: key))
+    case .int: return _identical(try decodeIfPresent(Int.self, forKey: key))
+    case .int8: return _identical(try decodeIfPresent(Int8.self, forKey: key))
+    case .int16: return _identical(try decodeIfPresent(Int16.self, forKey: key))
+    case .int32: return _identical(try decodeIfPresent(Int32.self, forKey: key))
+    case .int64: return _identical(try decodeIfPresent(Int64.self, forKey: key))
+    case .uint: return _identical(try decodeIfPresent(UInt.self, forKey: key))
+    case .uint8: return _identical(try decodeIfPresent(UInt8.self, forKey: key))
+    case .uint16: return _identical(try decodeIfPresent(UInt16.self, forKey: key))
+    case .uint32: return _identical(try decodeIfPresent(UInt32.self, forKey: key))
+    case .uint64: return _identical(try decodeIfPresent(UInt64.self, forKey: key))
+    }
   }
 }
 

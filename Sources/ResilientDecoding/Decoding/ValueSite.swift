@@ -41,7 +41,7 @@ protocol ValueSite {
   func decodeValueWhole<T: Decodable>(_ type: T.Type) -> Result<T, any Error>?
 
   /// The ladder of a value that may be absent (see
-  /// `KeyedDecodingContainer._decodeMaybeAbsentValue(_:forKey:recovering:)`).
+  /// `KeyedDecodingContainer._decodeMaybeAbsentValue(_:forKey:recovering:primitive:)`).
   func decodeValueMaybeAbsent<Strategy: _ResilientElementStrategy, Recovery: _Recovery>(
     _: Strategy.Type, recovering _: Recovery.Type
   ) -> (value: Recovery.Value, outcome: _RecordedOutcome)
