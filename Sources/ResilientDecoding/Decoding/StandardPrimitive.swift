@@ -188,4 +188,3 @@ func _decodeConcrete<T: Decodable>(
 internal func _identical<Source, Target>(_ value: Source) -> Target {
   _identityCast(value, to: Target.self)
 }
-
