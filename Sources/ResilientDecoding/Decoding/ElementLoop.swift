@@ -29,6 +29,22 @@ extension _ResilientElementStrategy {
   }
 }
 
+extension _ResilientElementStrategy {
+  /// The run of elements that name their records (see ``IdentifiedElement``): the element
+  /// type's metadata is looked up once per array, not for every element, since the library
+  /// runs it unspecialised. Here, beside the storage, whose transparent methods an unoptimised
+  /// build inlines only within this file.
+  static var _namingElementRun: _ElementRun<Element> {
+    let type = IdentifiedElement<Element>.self
+    return { container, storage in
+      while !container.isAtEnd {
+        storage.nextSlot().initialize(to: try container.decode(type).value)
+        storage.didInitializeSlot()
+      }
+    }
+  }
+}
+
 /// The elements of an array or a set as they decode: memory of their own, grown by doubling,
 /// handed over as an array at the end.
 ///

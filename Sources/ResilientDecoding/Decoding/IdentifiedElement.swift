@@ -72,7 +72,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
   init(from decoder: any Decoder) throws {
     // The collection decoding this value names records for its document's reporter: the
     // value holds that document's reports.
-    guard let scope = Passes.innermostNamingScope else {
+    guard let state = FailureState.existing, let scope = state.namingScopes.last else {
       value = try Element(from: decoder)
       return
     }
@@ -81,7 +81,7 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       // By the element's own `init(from:)`, on this decoder: a decoder would call it too (the
       // types it decodes its own way are no records), and some decoders' single-value
       // containers lose the `userInfo`, and with it the reporter (TOMLKit's do).
-      let held = Holds.holding(of: .reporter(scope.reporter)) {
+      let held = Holds.holding(of: .reporter(scope.reporter), in: state) {
         do {
           slot.initializeElement(at: 0, to: try Element(from: decoder))
         } catch {
@@ -130,21 +130,6 @@ struct IdentifiedElement<Element: Decodable>: Decodable {
       ).map { (path, $0) }
     }
     Holds.passOn(held)
-  }
-}
-
-extension _ResilientElementStrategy {
-  /// The run of elements that name their records (see ``IdentifiedElement``): the element
-  /// type's metadata is looked up once per array, not for every element, since the library
-  /// runs it unspecialised.
-  static var _namingElementRun: _ElementRun<Element> {
-    let type = IdentifiedElement<Element>.self
-    return { container, storage in
-      while !container.isAtEnd {
-        storage.nextSlot().initialize(to: try container.decode(type).value)
-        storage.didInitializeSlot()
-      }
-    }
   }
 }
 

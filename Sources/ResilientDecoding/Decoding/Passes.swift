@@ -196,11 +196,6 @@ package enum Passes {
     return try body()
   }
 
-  /// The innermost collection whose values name their records; `nil` outside any.
-  static var innermostNamingScope: NamingScope? {
-    FailureState.existing?.namingScopes.last
-  }
-
   // MARK: Values that caught their own error
 
   #if DEBUG
