@@ -70,6 +70,14 @@ struct Hold {
   /// Entry-key holds: the number of the entry decoding now, counted from 1 (see
   /// `Holds.beginEntry()`).
   fileprivate var entry = 0
+
+  /// Notes that the next entry of this hold's dictionary begins to decode, and returns its
+  /// number, counted from 1; 0 when this is not a dictionary's hold.
+  fileprivate mutating func beginEntry() -> Int {
+    guard order == .entryKey else { return 0 }
+    entry += 1
+    return entry
+  }
   /// Entry-key holds: the only entry that made reports so far, while its key is not known, and
   /// the path of one of its reports.
   fileprivate(set) var unnamedEntry: (entry: Int, path: [any CodingKey])?
@@ -356,11 +364,10 @@ package enum Holds {
   /// innermost hold is not a dictionary's.
   package static func beginEntry() -> Int {
     FailureState.peek { state in
-      guard let last = state.holds.indices.last, state.holds[last].order == .entryKey else {
-        return 0
-      }
-      state.holds[last].entry += 1
-      return state.holds[last].entry
+      // In place: unoptimised, reading a hold through the array's subscript copies it, with
+      // every reference it holds retained and released, for every entry.
+      guard let last = state.holds.indices.last else { return 0 }
+      return state.holds[last].beginEntry()
     } ?? 0
   }
 
