@@ -29,6 +29,26 @@ extension _ResilientElementStrategy {
   }
 }
 
+extension _RawElement where Element: ResilientRawRepresentable {
+  /// The clean path of an array or set of raw-representable values. The loop reads each raw
+  /// value and its case itself, the steps of `decode(from:)`, rather than calling it for each
+  /// element: unspecialised, a function that asks for a case looks up the metadata of the
+  /// case's optional once per call, so this way once per run instead of once per element.
+  @inlinable @inline(__always)
+  static func _decodeElements(
+    from container: inout any UnkeyedDecodingContainer, into storage: inout _ElementStorage<Element>
+  ) throws {
+    while !container.isAtEnd {
+      let rawValue = try _decodeConcrete(Element.RawValue.self, from: &container)
+      guard let value = Element(rawValue: rawValue) else {
+        try _throwNovelValue(Element.self, rawValue: rawValue, readFrom: container)
+      }
+      storage.nextSlot().initialize(to: value)
+      storage.didInitializeSlot()
+    }
+  }
+}
+
 extension _ResilientElementStrategy {
   /// The run of elements that name their records (see ``IdentifiedElement``): the element
   /// type's metadata is looked up once per array, not for every element, since the library

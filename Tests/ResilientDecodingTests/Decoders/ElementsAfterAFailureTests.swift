@@ -219,6 +219,17 @@ final class ElementsAfterAFailureTests: XCTestCase {
     XCTAssertEqual(decoded.superDecoderCalls, ["values.Index 1"])
   }
 
+  func testRawValuesAfterAFailureDecodeThroughTheConcreteOverloads() throws {
+    // The same decoder: a raw value is read through `decode(String.self)`, which still works
+    // after a failure, never through the generic `decode`, which refuses.
+    let decoded = try TreeDecoder.decode(
+      Fruits.self, from: ["fruits": ["apple", 5, "pear", "apple"], "frozenFruits": []],
+      quirks: .refusesDecodablesAfterAFailure)
+    XCTAssertEqual(decoded.value.fruits, [.apple, .pear, .apple])
+    assertReports(decoded.digest, [Report("fruits.Index 1", .typeMismatch)])
+    XCTAssertEqual(decoded.superDecoderCalls, ["fruits.Index 1"])
+  }
+
   func testLongArraysKeepEveryElementWithADecoderThatDoesNotCountThem() throws {
     // Without `count`, the elements' storage starts small and grows as they decode.
     let values: [Tree] = (0..<100).map { $0 % 7 == 3 ? "x" : .int($0) }
