@@ -166,7 +166,7 @@ struct Hold {
   static func place(of path: [any CodingKey], under base: [any CodingKey])
     -> ReportPosition.Place
   {
-    if path.count >= base.count, isSamePath(path.prefix(base.count), base) {
+    if path.starts(withKeysOf: base) {
       return path.count > base.count ? .key(path[base.count].stringValue) : .arrival
     }
     return path.first.map { .key($0.stringValue) } ?? .arrival
@@ -365,9 +365,10 @@ package enum Holds {
   package static func beginEntry() -> Int {
     FailureState.peek { state in
       // In place: unoptimised, reading a hold through the array's subscript copies it, with
-      // every reference it holds retained and released, for every entry.
-      guard let last = state.holds.indices.last else { return 0 }
-      return state.holds[last].beginEntry()
+      // every reference it holds retained and released, for every entry; and the last index
+      // from the count, since `indices.last` is two generic calls.
+      let last = state.holds.count - 1
+      return last >= 0 ? state.holds[last].beginEntry() : 0
     } ?? 0
   }
 

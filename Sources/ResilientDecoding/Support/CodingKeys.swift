@@ -60,7 +60,7 @@ extension CodingKey {
 /// A coding path reported from inside a value, made to start at `base`, the value's own path,
 /// when the decoder of the value started it afresh (its root unknown, taken to be empty).
 func rerooted(_ path: [any CodingKey], onto base: [any CodingKey]) -> [any CodingKey] {
-  path.count >= base.count && isSamePath(path.prefix(base.count), base) ? path : base + path
+  path.starts(withKeysOf: base) ? path : base + path
 }
 
 extension String {
@@ -96,11 +96,20 @@ extension String {
   }
 }
 
-/// Whether two coding paths name the same keys.
-func isSamePath(
-  _ lhs: some Collection<any CodingKey>, _ rhs: some Collection<any CodingKey>
-) -> Bool {
-  lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.stringValue == $1.stringValue }
+extension [any CodingKey] {
+  /// Whether this coding path begins with the keys `prefix` names.
+  ///
+  /// A loop over indices: unoptimised, a generic walk (`zip`, `prefix`, `allSatisfy`) looks up
+  /// the metadata of each of its types on every call, a few thousand instructions a report.
+  func starts(withKeysOf prefix: [any CodingKey]) -> Bool {
+    guard count >= prefix.count else { return false }
+    var index = 0
+    while index < prefix.count {
+      if self[index].stringValue != prefix[index].stringValue { return false }
+      index += 1
+    }
+    return true
+  }
 }
 
 /// Whether two coding paths are one array (a decoder's own error reported at the path it
