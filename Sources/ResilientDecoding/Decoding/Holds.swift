@@ -162,12 +162,14 @@ struct Hold {
 
   /// The place of a report at `path` in a dictionary at `base`: the key after `base`, or, for
   /// a path that a decoder of the dictionary's own started afresh, its first key; the
-  /// dictionary's own place if the path ends at the dictionary.
+  /// dictionary's own place for an empty path. Every report in a dictionary's hold is made
+  /// inside an entry, so a path no longer than `base` was started afresh, even one that spells
+  /// `base` (the entry "d" of a dictionary at "d").
   static func place(of path: [any CodingKey], under base: [any CodingKey])
     -> ReportPosition.Place
   {
-    if path.starts(withKeysOf: base) {
-      return path.count > base.count ? .key(path[base.count].stringValue) : .arrival
+    if path.count > base.count, path.starts(withKeysOf: base) {
+      return .key(path[base.count].stringValue)
     }
     return path.first.map { .key($0.stringValue) } ?? .arrival
   }

@@ -58,9 +58,11 @@ extension CodingKey {
 }
 
 /// A coding path reported from inside a value, made to start at `base`, the value's own path,
-/// when the decoder of the value started it afresh (its root unknown, taken to be empty).
+/// when the decoder of the value started it afresh (its root unknown, taken to be empty). A
+/// report from inside is longer than `base` unless it was started afresh, even one that spells
+/// `base`.
 func rerooted(_ path: [any CodingKey], onto base: [any CodingKey]) -> [any CodingKey] {
-  path.starts(withKeysOf: base) ? path : base + path
+  path.count > base.count && path.starts(withKeysOf: base) ? path : base + path
 }
 
 extension String {

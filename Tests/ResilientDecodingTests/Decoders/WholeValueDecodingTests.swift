@@ -68,6 +68,24 @@ import Testing
       ])
   }
 
+  /// An entry whose key spells the dictionary's own path, decoded by a decoder whose paths
+  /// start afresh, is reported under the dictionary and in key order, as with a decoder that
+  /// keeps paths whole: its fresh path (`d`) is not the dictionary's own.
+  @Test(arguments: [likeGRDB, []] as [TreeDecoder.Quirks])
+  func anEntryKeyedLikeItsDictionaryIsReportedUnderTheDictionary(quirks: TreeDecoder.Quirks)
+    throws
+  {
+    struct Counts: Decodable {
+      @Resilient var d: [String: Int]
+    }
+    let counts = try TreeDecoder.decode(
+      Counts.self, from: try Tree(json: #"{"d": {"d": "x", "b": "y", "a": 1}}"#),
+      quirks: quirks)
+    #expect(counts.value.d == ["a": 1])
+    #expect(
+      reports(counts.digest) == [Report("d.b", .typeMismatch), Report("d.d", .typeMismatch)])
+  }
+
   struct Shelf: Decodable, Equatable {
     @Resilient var products: [Product]
   }
