@@ -82,10 +82,20 @@ extension KeyedDecodingContainer {
       return Failures.plainCodableError(
         error, decodedPrimitive: decodedPrimitive, at: codingPath + [key])
     }
+    // The reporter, and the path once there is one, read here rather than in the closures:
+    // unspecialised, each call of a closure that captures the container looks up the
+    // container's metadata, 2 of the 3 lookups a failed optional's report made.
+    let reporter = findReporter(forKey: key)
+    var path: (path: [any CodingKey], facts: CodingPathFacts)?
+    if reporter != nil {
+      path = decoderPath(of: error, decodedPrimitive: decodedPrimitive, forKey: key)
+    }
     return Failures.report(
       error, decodedPrimitive: decodedPrimitive,
-      codingPath: { decoderPath(of: error, decodedPrimitive: decodedPrimitive, forKey: key) },
-      reporter: { findReporter(forKey: key) }, record: { enclosingRecord(for: $0) })
+      codingPath: {
+        path ?? decoderPath(of: error, decodedPrimitive: decodedPrimitive, forKey: key)
+      },
+      reporter: { reporter }, record: { enclosingRecord(for: $0) })
   }
 
   /// The path of the value under `key`: the path of the decoder's own error when it can stand
