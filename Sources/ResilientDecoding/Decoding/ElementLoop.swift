@@ -30,12 +30,13 @@ extension _ResilientElementStrategy {
 }
 
 extension _RawElement where Element: ResilientRawRepresentable {
-  /// The clean path of an array or set of raw-representable values. The loop reads each raw
-  /// value and its case itself, the steps of `decode(from:)`, rather than calling it for each
-  /// element: unspecialised, a function that asks for a case looks up the metadata of the
-  /// case's optional once per call, so this way once per run instead of once per element.
+  /// Decodes raw-representable elements of `container` into `storage` until one fails or the
+  /// container is at its end. The loop reads each raw value and its case itself, the steps of
+  /// `decode(from:)`, rather than calling it for each element: unspecialised, a function that
+  /// asks for a case looks up the metadata of the case's optional once per call, so this way
+  /// once per run instead of once per element.
   @inlinable @inline(__always)
-  static func _decodeElements(
+  static func _decodeRawElements(
     from container: inout any UnkeyedDecodingContainer, into storage: inout _ElementStorage<Element>
   ) throws {
     while !container.isAtEnd {

@@ -19,11 +19,9 @@ internal protocol _ResilientElementStrategy {
   static func decode(from container: inout any UnkeyedDecodingContainer) throws -> Element
   static func decode(from container: any SingleValueDecodingContainer) throws -> Element
 
-  /// Decodes elements of `container` into `storage` until one fails (its error thrown) or the
-  /// container is at its end: the clean path of every array and set (`ElementLoop.swift`).
-  static func _decodeElements(
-    from container: inout any UnkeyedDecodingContainer, into storage: inout _ElementStorage<Element>
-  ) throws
+  /// The clean path of every array and set: decodes elements of a container into storage until
+  /// one fails or the container is at its end (`ResilientElements.swift`).
+  static var _elementRun: _ElementRun<Element> { get }
 
   /// Whether plain `Codable` decodes `Element` exactly as this strategy does, so that a
   /// dictionary of them may be decoded as a plain `[String: Element]`.

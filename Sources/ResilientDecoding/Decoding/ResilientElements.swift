@@ -8,11 +8,19 @@
 extension _ResilientElementStrategy {
   /// The clean path of the elements of every array and set: decodes elements of a container
   /// into storage until one fails or the container is at its end, specialised where it is
-  /// written (in a client's overload, or in the library's run-time dispatch). The one place that
-  /// makes the closure.
+  /// written (in a client's overload, or in the library's run-time dispatch).
   @_transparent @usableFromInline
   static var _elementRun: _ElementRun<Element> {
     { try _decodeElements(from: &$0, into: &$1) }
+  }
+}
+
+extension _RawElement where Element: ResilientRawRepresentable {
+  /// The clean path of the elements of an array or set of raw-representable values: a loop of
+  /// its own (`_decodeRawElements(from:into:)`).
+  @_transparent @usableFromInline
+  static var _elementRun: _ElementRun<Element> {
+    { try _decodeRawElements(from: &$0, into: &$1) }
   }
 }
 
