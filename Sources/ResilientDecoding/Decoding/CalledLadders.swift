@@ -134,7 +134,14 @@ extension KeyedDecodingContainer {
         return Resilient(nil, outcome: .recoveredFrom(error, wasReported: true))
       }
     #else
-      _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
+      // Never a primitive here: the overload decodes those itself. But an optimised client
+      // specialises this for every `Int?` or `String?` too, in the branch of the overload it
+      // later finds dead: for them, this check folds, and the copy is one call, not a ladder.
+      guard _StandardPrimitive(T.self) == nil else {
+        return _decodeMaybeAbsentCalled(
+          _PlainElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
+      }
+      return _decodeMaybeAbsent(_PlainElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
     #endif
   }
 
