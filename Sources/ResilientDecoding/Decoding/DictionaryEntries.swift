@@ -19,11 +19,10 @@ extension KeyedDecodingContainer {
   }
 
   // The bodies of the dictionary overloads, inlinable rather than transparent: an unoptimised
-  // client compiles a call, not the closures; an optimised one inlines them before it
-  // specialises anything, so that they are not also optimised as copies of their own.
+  // client compiles a call, not the closures; an optimised one specialises them as before.
 
   /// The body of the dictionary overloads.
-  @inlinable @inline(__always)
+  @inlinable
   internal func _decodeResilientDictionary<
     Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion
   >(
@@ -35,7 +34,7 @@ extension KeyedDecodingContainer {
   }
 
   /// The body of the optional dictionary overloads.
-  @inlinable @inline(__always)
+  @inlinable
   internal func _decodeResilientOptionalDictionary<
     Strategy: _ResilientElementStrategy, Keys: _DictionaryKeyConversion
   >(

@@ -27,10 +27,9 @@ extension _RawElement where Element: ResilientRawRepresentable {
 extension KeyedDecodingContainer {
   /// The body of the array and set overloads: their elements under `key`, run by the
   /// strategy's own run of elements. Inlinable rather than transparent: an unoptimised client
-  /// compiles a call, not the run and its closure; an optimised one inlines it, generic, before
-  /// it specialises anything, so that it is not also optimised as a copy of its own for each
-  /// property.
-  @inlinable @inline(__always)
+  /// compiles a call, not the run and its closure; an optimised one specialises them. Not
+  /// `@inline(__always)` either, which an unoptimised build also inlines: its code grows.
+  @inlinable
   internal func _decodeCollection<Strategy: _ResilientElementStrategy>(
     _: Strategy.Type, forKey key: Key, mayBeAbsent: Bool
   ) -> _DecodedElements<Strategy.Element> {
