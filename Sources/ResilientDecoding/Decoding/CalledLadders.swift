@@ -312,13 +312,13 @@ internal protocol _Fallback {
   static var fallback: Element { get }
 }
 
-/// The fallback of a raw-representable type.
+/// The fallback of a raw-representable type whose `DecodingFallback` is `Self`, which the
+/// caller checks: read only when a value failed.
 @usableFromInline
-internal enum _RawFallbackValue<Element> {}
-
-extension _RawFallbackValue: _Fallback
-where Element: ResilientRawRepresentable, Element.DecodingFallback == Element {
-  @inlinable internal static var fallback: Element { Element.decodingFallback }
+internal enum _RawFallbackValue<Element: ResilientRawRepresentable>: _Fallback {
+  @usableFromInline internal static var fallback: Element {
+    unsafeBitCast(Element.decodingFallback, to: Element.self)
+  }
 }
 
 /// The fallback of a ``ResilientDecodable`` type.

@@ -58,12 +58,13 @@ extension _DefaultRecovery: _Recovery where Provider: ResilientDefaultProvider {
   static var failed: Provider.Value { Provider.defaultValue }
 }
 
-/// An optional of a raw-representable type whose fallback is known only at run time: its
-/// fallback when failed if it has one, `nil` otherwise.
-enum RunTimeRawFallback<Element: ResilientRawRepresentable>: _Recovery {
-  static func present(_ element: Element) -> Element? { element }
-  static var absent: Element? { nil }
-  static var failed: Element? { Element.decodingFallback as? Element }
+/// An optional of a raw-representable type: its fallback when failed if it has one, `nil`
+/// otherwise (read only when a value failed).
+@usableFromInline
+internal enum _RawFallbackIfAny<Element: ResilientRawRepresentable>: _Recovery {
+  @usableFromInline internal static func present(_ element: Element) -> Element? { element }
+  @usableFromInline internal static var absent: Element? { nil }
+  @usableFromInline internal static var failed: Element? { Element.decodingFallback as? Element }
 }
 
 // MARK: - Failures of the ladders

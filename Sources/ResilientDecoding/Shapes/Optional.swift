@@ -19,22 +19,16 @@ extension KeyedDecodingContainer {
     return result
   }
 
-  /// Decodes a `@Resilient` optional raw-representable property without a fallback: `nil`
-  /// when missing, `null`, of the wrong raw type (reported) or a raw value with no case.
+  /// Decodes a `@Resilient` optional raw-representable property: `nil` when missing or `null`;
+  /// when the value cannot be used (of the wrong raw type or a raw value with no case,
+  /// reported), the type's fallback if it has one, `nil` otherwise. One overload for both, as
+  /// for the non-optional property.
   @_transparent
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
     -> Resilient<T?>
   {
-    _decodeMaybeAbsentCalled(_RawElement<T>.self, forKey: key, recovering: _NoFallback<T>.self)
-  }
-
-  /// Decodes a `@Resilient` optional raw-representable property with a fallback: `nil` when
-  /// missing or `null`, the fallback when the value cannot be used (reported).
-  @_transparent
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<T?>.Type, forKey key: Key) throws
-    -> Resilient<T?> where T.DecodingFallback == T
-  {
-    _decodeMaybeAbsentCalled(_RawElement<T>.self, forKey: key, recovering: _RawFallback<T>.self)
+    _decodeMaybeAbsentCalled(
+      _RawElement<T>.self, forKey: key, recovering: _RawFallbackIfAny<T>.self)
   }
 }
 
@@ -77,7 +71,7 @@ extension Optional: ResilientShape where Wrapped: Decodable {
   private static func decodeOptionalRawValue<T: ResilientRawRepresentable>(
     _: T.Type, from source: some ValueSite
   ) -> Any {
-    source.decodeMaybeAbsent(_RawElement<T>.self, recovering: RunTimeRawFallback<T>.self)
+    source.decodeMaybeAbsent(_RawElement<T>.self, recovering: _RawFallbackIfAny<T>.self)
   }
 }
 

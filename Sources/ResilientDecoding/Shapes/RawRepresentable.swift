@@ -5,20 +5,31 @@
 // MARK: - Overloads
 
 extension KeyedDecodingContainer {
-  /// Decodes a `@Resilient` raw-representable property that has a fallback: the value for a
-  /// known raw value, the fallback otherwise (missing key and `null` included), reported.
+  /// Decodes a `@Resilient` raw-representable property: with a fallback, the value for a known
+  /// raw value, the fallback otherwise (missing key and `null` included), reported. Without one
+  /// it cannot recover: asserts in DEBUG with what to write instead (an optional, or a
+  /// fallback), and decodes as if unwrapped.
+  ///
+  /// One overload for both, told apart by a test that folds in an optimised client: every
+  /// overload of `decode(_:forKey:)` costs the type checker something at every call of it in a
+  /// file that imports the library.
   @_transparent
-  public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
-    -> Resilient<T> where T.DecodingFallback == T
-  {
-    _decodeOrFallBackCalled(_RawElement<T>.self, forKey: key, fallback: _RawFallbackValue<T>.self)
-  }
-
-  /// A raw-representable property without a fallback cannot recover: asserts in DEBUG with what
-  /// to write instead (an optional, or a fallback), and decodes as if unwrapped.
   public func decode<T: ResilientRawRepresentable>(_: Resilient<T>.Type, forKey key: Key) throws
     -> Resilient<T>
   {
+    guard T.DecodingFallback.self == T.self else {
+      return try _decodeRawValueWithoutFallback(T.self, forKey: key)
+    }
+    return _decodeOrFallBackCalled(
+      _RawElement<T>.self, forKey: key, fallback: _RawFallbackValue<T>.self)
+  }
+
+  /// A raw-representable property without a fallback: asserts in DEBUG, decodes as if
+  /// unwrapped.
+  @usableFromInline
+  internal func _decodeRawValueWithoutFallback<T: ResilientRawRepresentable>(
+    _: T.Type, forKey key: Key
+  ) throws -> Resilient<T> {
     resilientDecodingAssertionFailure(
       "@Resilient cannot recover the non-optional property \"\(key.stringValue)\" of type "
         + "\(T.self), which has no decodingFallback. Declare it as `\(T.self)?`, or add "
