@@ -313,9 +313,13 @@ internal protocol _Fallback {
 }
 
 /// The fallback of a raw-representable type whose `DecodingFallback` is `Self`, which the
-/// caller checks: read only when a value failed.
+/// caller checks: read only when a value failed. Unconstrained, its conformance conditional:
+/// a client names the type by its mangled name, and a constraint there would make the runtime
+/// look the conformance up, a scan of every conformance record at the first decode.
 @usableFromInline
-internal enum _RawFallbackValue<Element: ResilientRawRepresentable>: _Fallback {
+internal enum _RawFallbackValue<Element> {}
+
+extension _RawFallbackValue: _Fallback where Element: ResilientRawRepresentable {
   @usableFromInline internal static var fallback: Element {
     unsafeBitCast(Element.decodingFallback, to: Element.self)
   }

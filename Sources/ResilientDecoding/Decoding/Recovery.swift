@@ -59,9 +59,12 @@ extension _DefaultRecovery: _Recovery where Provider: ResilientDefaultProvider {
 }
 
 /// An optional of a raw-representable type: its fallback when failed if it has one, `nil`
-/// otherwise (read only when a value failed).
+/// otherwise (read only when a value failed). Unconstrained, its conformance conditional, as
+/// `_RawFallbackValue` is, so that naming it costs a first decode no conformance scan.
 @usableFromInline
-internal enum _RawFallbackIfAny<Element: ResilientRawRepresentable>: _Recovery {
+internal enum _RawFallbackIfAny<Element> {}
+
+extension _RawFallbackIfAny: _Recovery where Element: ResilientRawRepresentable {
   @usableFromInline internal static func present(_ element: Element) -> Element? { element }
   @usableFromInline internal static var absent: Element? { nil }
   @usableFromInline internal static var failed: Element? { Element.decodingFallback as? Element }
