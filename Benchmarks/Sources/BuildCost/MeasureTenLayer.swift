@@ -117,6 +117,10 @@ func measureTenLayer(_ options: Options, scratch: String) throws -> [String] {
       "#   processor time (best of \(options.repeats), no limit): "
         + summary["\(name) processor", default: []].joined(separator: ", "))
   }
+  if options.instructions {
+    try countTenLayerInstructions(
+      files.map { ($0.name, $0.path, $0.modules) }, options, scratch: scratch)
+  }
   if options.check {
     emit(
       failures.isEmpty

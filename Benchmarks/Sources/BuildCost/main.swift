@@ -25,12 +25,13 @@ struct Options {
   var layers = ["shapes", "ten"]
   var tenModels = 50
   var libraryModules: String?
+  var instructions = false
 
   static let usage = """
     usage: resilient-build-cost --modules DIR [--swiftc PATH] [--layers shapes,ten]
                                 [--sizes 10,50] [--ten-models 50] [--repeat 5]
                                 [--optimizations -Onone,-O,-Osize] [--library-modules DIR]
-                                [--no-check] [--smoke] [--keep DIR]
+                                [--instructions] [--no-check] [--smoke] [--keep DIR]
       --modules DIR   where ResilientDecoding.swiftmodule (release) is
       --layers        which layers to compile: shapes (every shape of the README, at
                       --sizes), ten (--ten-models models of ten @Resilient properties); both
@@ -38,6 +39,8 @@ struct Options {
                       also compile the ten layer's resilient file against the
                       ResilientDecoding module in DIR (another build of a library of that
                       name), in turn with the others, and print its ratios (no limits)
+      --instructions  also count the instructions of one compilation of each file of the ten
+                      layer under valgrind's callgrind, whole and by compiler phase (no limits)
       --smoke         two models, one run of each, no limits
       --keep DIR      also write the largest layer of each variant there
     """
@@ -65,6 +68,7 @@ struct Options {
         }
       case "--ten-models": tenModels = Int(try value(argument)) ?? tenModels
       case "--library-modules": libraryModules = try value(argument)
+      case "--instructions": instructions = true
       case "--smoke":
         sizes = [2]
         tenModels = 2
